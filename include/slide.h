@@ -1,0 +1,266 @@
+/*
+ * slide.h - the public interface of libslide, a sliding-tile puzzle solver.
+ *
+ * This is the only header a program needs.  The library never prints and
+ * never exits: every fallible function returns a status (0 ok, negative
+ * error) that slide_strerror() names.  Memory a function hands back is owned
+ * by the caller and released with the matching slide_*_free() function.
+ * Nothing here keeps global mutable state, so independent searches may run
+ * on separate threads at the same time.
+ */
+#ifndef SLIDE_H
+#define SLIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SLIDE_VERSION_MAJOR 0
+#define SLIDE_VERSION_MINOR 1
+#define SLIDE_VERSION_PATCH 0
+#define SLIDE_VERSION_STRING "0.1.0"
+
+/* Boards with at most this many cells fit the 64-bit state (4 bits a cell). */
+#define SLIDE_MAX_PACKED_CELLS 16
+/* Largest side the parser accepts; keeps rows*cols far from overflow. */
+#define SLIDE_MAX_SIDE 100000
+/* Largest cell count the parser accepts (1000x1000 boards and a margin). */
+#define SLIDE_MAX_CELLS (4u * 1000u * 1000u)
+
+/* ---------------------------------------------------------------- status */
+
+enum {
+    SLIDE_OK = 0,
+    SLIDE_E_PARSE = -1,       /* text is not a valid board */
+    SLIDE_E_NOMEM = -2,       /* the system refused an allocation */
+    SLIDE_E_MEMLIMIT = -3,    /* the search reached its memory cap */
+    SLIDE_E_TIMEOUT = -4,     /* the search reached its time limit */
+    SLIDE_E_UNSOLVABLE = -5,  /* the goal cannot be reached from the start */
+    SLIDE_E_SHAPE = -6,       /* start and goal differ in shape */
+    SLIDE_E_TOO_LARGE = -7,   /* the algorithm does not handle this size */
+    SLIDE_E_ARGUMENT = -8,    /* a caller-supplied argument is invalid */
+    SLIDE_E_UNKNOWN_ALGO = -9,
+    SLIDE_E_UNKNOWN_HEURISTIC = -10,
+    SLIDE_E_BAD_MOVE = -11,   /* a move string has a bad letter or leaves the board */
+    SLIDE_E_IO = -12,         /* a file could not be read or written */
+    SLIDE_E_CORRUPT = -13,    /* a stored file failed verification */
+    SLIDE_E_CANCELLED = -14,  /* a sink asked the search to stop */
+    SLIDE_E_INTERNAL = -15
+};
+
+/* A short English phrase for a status code; never NULL, never freed. */
+const char *slide_strerror(int status);
+
+/* ----------------------------------------------------------------- board */
+
+/*
+ * A board of rows x cols cells in row-major order.  cells[i] is the tile in
+ * cell i, 0 for the blank.  A valid board holds each of 1 .. rows*cols-1 once
+ * and one blank.  cells is owned by the board (slide_board_free).
+ */
+typedef struct slide_board {
+    int rows;
+    int cols;
+    int blank;        /* index of the blank cell */
+    uint32_t *cells;
+} slide_board;
+
+/*
+ * Where and why a board text was rejected.  line is copied from the parse
+ * options (the caller knows which line of which input it passed); cell is
+ * the 1-based cell the problem was found at, 0 when the problem belongs to
+ * the board as a whole (cell count, missing tile, shape).  column is the
+ * 1-based byte offset in the text, 0 when not applicable.
+ */
+typedef struct slide_parse_error {
+    long line;
+    long cell;
+    long column;
+    char message[200];
+} slide_parse_error;
+
+typedef struct slide_parse_options {
+    int rows;  /* 0 = take the shape from the text or infer it */
+    int cols;
+    long line; /* copied into slide_parse_error.line */
+} slide_parse_options;
+
+/*
+ * Parses one board in any accepted form: spaced tokens, compact characters,
+ * a nested list, or rows split by '/'.  len bytes of text are read; NUL
+ * bytes inside are errors.  On success *out owns new memory; on failure
+ * *out is left empty and err (if not NULL) says what and where.
+ * Returns SLIDE_OK, SLIDE_E_PARSE or SLIDE_E_NOMEM.
+ */
+int slide_board_parse(const char *text, size_t len, const slide_parse_options *opt,
+                      slide_board *out, slide_parse_error *err);
+
+/* The goal 1 2 ... n-1 blank for a shape.  Returns SLIDE_OK, SLIDE_E_ARGUMENT, SLIDE_E_NOMEM. */
+int slide_board_init_goal(slide_board *out, int rows, int cols);
+/* A deep copy of src into *out. */
+int slide_board_copy(slide_board *out, const slide_board *src);
+void slide_board_free(slide_board *board);
+/* Non-zero when both boards have the same shape and cells. */
+int slide_board_equal(const slide_board *a, const slide_board *b);
+/* Validates tiles and blank; fills err like the parser.  SLIDE_OK or SLIDE_E_PARSE. */
+int slide_board_validate(const slide_board *board, slide_parse_error *err);
+
+/*
+ * Parses "RxC" (also "R*C", "RXC").  Returns SLIDE_OK or SLIDE_E_ARGUMENT
+ * with a reason in err->message.
+ */
+int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err);
+
+/* ----------------------------------------------------------------- moves */
+
+/*
+ * Moves name the direction the blank travels: 'u' swaps the blank with the
+ * tile above it, then 'd', 'l', 'r'.  This order is also the neighbour order
+ * of every search, which makes answers deterministic.
+ */
+enum { SLIDE_UP = 0, SLIDE_DOWN = 1, SLIDE_LEFT = 2, SLIDE_RIGHT = 3 };
+extern const char slide_move_letters[4];
+
+/*
+ * Applies one move letter (either case) to board in place.  Returns
+ * SLIDE_OK, or SLIDE_E_BAD_MOVE (board unchanged) when the letter is not a
+ * move or the blank would leave the board.
+ */
+int slide_board_move(slide_board *board, char move);
+
+/*
+ * Replays moves[0..len) on a copy of start.  *failed_at receives the 0-based
+ * index of the first bad move (or len when all were legal).  *reached_goal
+ * is set when the final board equals goal.  Returns SLIDE_OK when every move
+ * was legal (whether or not the goal was reached), SLIDE_E_BAD_MOVE when one
+ * was not, SLIDE_E_SHAPE or SLIDE_E_NOMEM.
+ */
+int slide_replay(const slide_board *start, const slide_board *goal, const char *moves, size_t len,
+                 size_t *failed_at, int *reached_goal);
+
+/* ----------------------------------------------------------- solvability */
+
+/*
+ * Non-zero when goal can be reached from start (same shape, both valid):
+ * the parity of the permutation taking start to goal, blank included, must
+ * equal the parity of the blank's Manhattan distance to its goal cell.
+ */
+int slide_solvable(const slide_board *start, const slide_board *goal);
+
+/* ---------------------------------------------------------------- solver */
+
+typedef struct slide_limits {
+    size_t max_memory;  /* bytes of search memory; 0 = SLIDE_DEFAULT_MAX_MEMORY */
+    double timeout;     /* seconds of wall time; <= 0 = none */
+} slide_limits;
+
+#define SLIDE_DEFAULT_MAX_MEMORY ((size_t)2 << 30)
+
+/* Figures one search reports, filled even when the search fails. */
+typedef struct slide_stats {
+    const char *algo;       /* table name of the algorithm that ran */
+    const char *heuristic;  /* heuristic name, or NULL */
+    uint64_t expanded;      /* nodes whose neighbours were generated */
+    uint64_t generated;     /* neighbours produced */
+    size_t peak_memory;     /* bytes, as counted against max_memory */
+    double seconds;         /* wall time of the search */
+    int optimal;            /* non-zero when the answer is proven shortest */
+    char note[160];         /* why a search stopped, what to try instead */
+} slide_stats;
+
+/*
+ * Where moves go.  A search appends moves to an owned buffer; when sink is
+ * set the moves are handed to it in pieces instead and only counted, so a
+ * solution of billions of moves needs no memory for itself.  A sink
+ * returning non-zero cancels the search (SLIDE_E_CANCELLED).
+ */
+typedef int (*slide_move_sink)(void *ctx, const char *moves, size_t len);
+
+typedef struct slide_solution {
+    char *moves;       /* NUL-terminated move string; NULL when streamed */
+    uint64_t length;   /* number of moves */
+} slide_solution;
+
+void slide_solution_free(slide_solution *solution);
+
+typedef struct slide_solve_options {
+    const char *algo;       /* table name; NULL or "auto" = slide_solve picks */
+    const char *heuristic;  /* NULL = the algorithm's default */
+    slide_limits limits;
+    slide_move_sink sink;   /* optional, see slide_move_sink */
+    void *sink_ctx;
+    int count_only;         /* non-zero: only the length is wanted */
+} slide_solve_options;
+
+/*
+ * Solves start -> goal (goal NULL = the standard goal of start's shape).
+ * On SLIDE_OK *solution holds the moves (caller frees with
+ * slide_solution_free).  An unsolvable pair returns SLIDE_E_UNSOLVABLE
+ * before any search.  stats may be NULL.
+ */
+int slide_solve(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
+                slide_solution *solution, slide_stats *stats);
+
+/* Algorithm capabilities, for listings and for tests that loop over all. */
+enum {
+    SLIDE_ALGO_OPTIMAL = 1 << 0,   /* answers are always shortest */
+    SLIDE_ALGO_PACKED = 1 << 1,    /* needs a board of at most 16 cells */
+    SLIDE_ALGO_HEURISTIC = 1 << 2, /* accepts a heuristic */
+    SLIDE_ALGO_ANY_SIZE = 1 << 3   /* handles boards of any size */
+};
+
+typedef struct slide_algo_info {
+    const char *name;
+    unsigned flags;
+    const char *summary;
+} slide_algo_info;
+
+/* Number of algorithms in the table and the i-th entry (NULL past the end). */
+size_t slide_algo_count(void);
+const slide_algo_info *slide_algo_at(size_t index);
+/* The entry named name, or NULL. */
+const slide_algo_info *slide_algo_by_name(const char *name);
+/* Name of the algorithm slide_solve uses for "auto" on this board. */
+const char *slide_algo_auto(const slide_board *start);
+
+typedef struct slide_heuristic_info {
+    const char *name;
+    const char *summary;
+} slide_heuristic_info;
+size_t slide_heuristic_count(void);
+const slide_heuristic_info *slide_heuristic_at(size_t index);
+
+/* -------------------------------------------------------------- generator */
+
+/*
+ * A small deterministic PRNG (xoshiro256** seeded through splitmix64): the
+ * same seed gives the same stream on every machine.
+ */
+typedef struct slide_rng {
+    uint64_t s[4];
+} slide_rng;
+
+void slide_rng_seed(slide_rng *rng, uint64_t seed);
+uint64_t slide_rng_next(slide_rng *rng);
+/* Uniform in [0, bound) without modulo bias; bound > 0. */
+uint64_t slide_rng_below(slide_rng *rng, uint64_t bound);
+
+enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
+
+/*
+ * Fills *out (same shape as goal) with a board: uniformly random among those
+ * that reach goal (RANDOM), uniformly random among those that cannot
+ * (UNSOLVABLE), or the end of a walk of `walk` random moves from goal that
+ * never undoes its previous move (WALK).
+ */
+int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
+                   slide_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SLIDE_H */

@@ -1,0 +1,191 @@
+/*
+ * gen.c - `slide gen`: reproducible random boards.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { FMT_SPACED, FMT_COMPACT, FMT_JSON };
+
+enum { OPT_SIZE = 1, OPT_COUNT, OPT_SEED, OPT_WALK, OPT_UNSOLVABLE, OPT_FORMAT, OPT_GOAL, OPT_HELP };
+
+static const cli_option gen_options[] = {
+    {"size", 's', 1, OPT_SIZE},
+    {"count", 'n', 1, OPT_COUNT},
+    {"seed", 0, 1, OPT_SEED},
+    {"walk", 'w', 1, OPT_WALK},
+    {"unsolvable", 0, 0, OPT_UNSOLVABLE},
+    {"format", 'f', 1, OPT_FORMAT},
+    {"goal", 'g', 1, OPT_GOAL},
+    {"help", 'h', 0, OPT_HELP},
+    {NULL, 0, 0, 0},
+};
+
+void cli_help_gen(FILE *f)
+{
+    fputs("usage: slide gen --size RxC [--count N] [--seed S] [--walk K] [--unsolvable]\n"
+          "                 [--format spaced|compact|json] [--goal BOARD]\n"
+          "\n"
+          "Prints N boards (default 1), one a line: uniformly random boards that can\n"
+          "reach the goal, boards K random moves from the goal (--walk K, never undoing\n"
+          "the previous move), or uniformly random boards that cannot (--unsolvable).\n"
+          "The same --seed gives the same boards on every machine (xoshiro256**);\n"
+          "without it the seed comes from the clock and is printed on stderr.\n"
+          "\n"
+          "formats: spaced \"2 3 4 1 5 x 7 6 8\" (with / row marks when the shape is not\n"
+          "the one slide infers), compact \"234150768\" (at most 16 cells), json\n"
+          "\"[[2,3,4],[1,5,0],[7,6,8]]\".\n",
+          f);
+}
+
+static void write_board(FILE *f, const slide_board *b, int format)
+{
+    size_t n = (size_t)b->rows * (size_t)b->cols;
+    if (format == FMT_SPACED) {
+        cli_write_board_spaced(f, b);
+    } else if (format == FMT_COMPACT) {
+        for (size_t i = 0; i < n; i++)
+            fputc("0123456789abcdef"[b->cells[i]], f);
+    } else {
+        fputc('[', f);
+        for (int r = 0; r < b->rows; r++) {
+            fputs(r ? ",[" : "[", f);
+            for (int c = 0; c < b->cols; c++)
+                fprintf(f, c ? ",%u" : "%u", (unsigned)b->cells[(size_t)r * (size_t)b->cols + (size_t)c]);
+            fputc(']', f);
+        }
+        fputc(']', f);
+    }
+    fputc('\n', f);
+}
+
+int cli_gen(int argc, char **argv)
+{
+    cli_scan scan;
+    const char *value;
+    const char *goal_text = NULL;
+    int id, rows = 0, cols = 0, format = FMT_SPACED, kind = SLIDE_GEN_RANDOM, have_seed = 0;
+    unsigned long long count = 1, seed = 0, walk = 0;
+    slide_parse_error err;
+    int status = 0;
+
+    if (cli_scan_init(&scan, argc, argv, 2, gen_options, "gen") != 0)
+        return EXIT_FAILED_BOARD;
+    while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
+        switch (id) {
+        case OPT_HELP:
+            cli_help_gen(stdout);
+            cli_scan_free(&scan);
+            return 0;
+        case OPT_SIZE:
+            if (slide_parse_size(value, &rows, &cols, &err) != SLIDE_OK) {
+                cli_error("gen: --size: %s", err.message);
+                status = EXIT_USAGE;
+            }
+            break;
+        case OPT_COUNT:
+            if (cli_parse_count(value, ~0ull, &count)) {
+                cli_error("gen: --count: '%.60s' is not a whole number", value);
+                status = EXIT_USAGE;
+            }
+            break;
+        case OPT_SEED:
+            if (cli_parse_count(value, ~0ull, &seed)) {
+                cli_error("gen: --seed: '%.60s' is not a whole number from 0 to 2^64-1", value);
+                status = EXIT_USAGE;
+            }
+            have_seed = 1;
+            break;
+        case OPT_WALK:
+            if (cli_parse_count(value, ~0ull, &walk)) {
+                cli_error("gen: --walk: '%.60s' is not a whole number", value);
+                status = EXIT_USAGE;
+            }
+            kind = SLIDE_GEN_WALK;
+            break;
+        case OPT_UNSOLVABLE:
+            kind = SLIDE_GEN_UNSOLVABLE;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(value, "spaced") == 0)
+                format = FMT_SPACED;
+            else if (strcmp(value, "compact") == 0)
+                format = FMT_COMPACT;
+            else if (strcmp(value, "json") == 0)
+                format = FMT_JSON;
+            else {
+                cli_error("gen: --format: '%.60s' is not one of spaced, compact, json", value);
+                status = EXIT_USAGE;
+            }
+            break;
+        case OPT_GOAL:
+            goal_text = value;
+            break;
+        default:
+            status = EXIT_USAGE;
+            break;
+        }
+    }
+    if (status == 0 && scan.positional_count > 0) {
+        cli_error("gen: unexpected argument '%.60s' (see 'slide help gen')", scan.positional[0]);
+        status = EXIT_USAGE;
+    }
+    if (status == 0 && kind == SLIDE_GEN_UNSOLVABLE && walk) {
+        cli_error("gen: --walk and --unsolvable exclude each other (a walk always stays solvable)");
+        status = EXIT_USAGE;
+    }
+    slide_board goal = {0, 0, 0, NULL};
+    if (status == 0 && goal_text) {
+        slide_parse_options popt = {rows, cols, 0};
+        if (slide_board_parse(goal_text, strlen(goal_text), &popt, &goal, &err) != SLIDE_OK) {
+            cli_report_parse_error("gen: --goal", &err);
+            status = EXIT_USAGE;
+        }
+    } else if (status == 0) {
+        if (!rows) {
+            cli_error("gen: --size RxC is required (or --goal BOARD)");
+            status = EXIT_USAGE;
+        } else if (slide_board_init_goal(&goal, rows, cols) != SLIDE_OK) {
+            cli_error("gen: out of memory");
+            status = EXIT_FAILED_BOARD;
+        }
+    }
+    if (status == 0 && format == FMT_COMPACT && goal.rows * goal.cols > SLIDE_MAX_PACKED_CELLS) {
+        cli_error("gen: --format compact holds at most %d cells; %dx%d has %d",
+                  SLIDE_MAX_PACKED_CELLS, goal.rows, goal.cols, goal.rows * goal.cols);
+        status = EXIT_USAGE;
+    }
+    if (status != 0) {
+        slide_board_free(&goal);
+        cli_scan_free(&scan);
+        return status;
+    }
+    if (!have_seed) {
+        seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+        fprintf(stderr, "slide: gen: --seed %llu\n", seed);
+    }
+
+    slide_rng rng;
+    slide_rng_seed(&rng, seed);
+    cli_out out;
+    cli_out_init(&out, stdout);
+    out.flush_each_line = 0; /* a generator has no dialogue with its reader */
+    for (unsigned long long i = 0; i < count && !ferror(stdout); i++) {
+        slide_board b;
+        if (slide_generate(&b, &goal, kind, walk, &rng) != SLIDE_OK) {
+            cli_error("gen: out of memory");
+            status = EXIT_FAILED_BOARD;
+            break;
+        }
+        write_board(stdout, &b, format);
+        slide_board_free(&b);
+    }
+    if (cli_out_close(&out))
+        status = EXIT_FAILED_BOARD;
+    slide_board_free(&goal);
+    cli_scan_free(&scan);
+    return status;
+}

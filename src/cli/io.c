@@ -1,0 +1,147 @@
+/* io.c - messages, buffered output and line input for the slide command. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("slide: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void cli_report_parse_error(const char *where, const slide_parse_error *err)
+{
+    fputs("slide: ", stderr);
+    if (where)
+        fputs(where, stderr);
+    if (err->cell > 0)
+        fprintf(stderr, "%scell %ld", where ? ", " : "", err->cell);
+    else if (err->column > 0)
+        fprintf(stderr, "%scolumn %ld", where ? ", " : "", err->column);
+    fprintf(stderr, "%s%s\n", where || err->cell > 0 || err->column > 0 ? ": " : "", err->message);
+}
+
+const char *cli_format_bytes(size_t bytes, char *buf, size_t size)
+{
+    static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0)
+        snprintf(buf, size, "%zu B", bytes);
+    else
+        snprintf(buf, size, "%.1f %s", v, units[u]);
+    return buf;
+}
+
+void cli_out_init(cli_out *out, FILE *file)
+{
+    struct stat st;
+    out->file = file;
+    out->failed = 0;
+    /* A regular file (or /dev/null) has no reader waiting for each line. */
+    out->flush_each_line = !(fstat(fileno(file), &st) == 0 && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) ||
+                           isatty(fileno(file));
+}
+
+void cli_out_line_done(cli_out *out)
+{
+    if (out->flush_each_line && fflush(out->file) != 0)
+        out->failed = 1;
+}
+
+int cli_out_close(cli_out *out)
+{
+    if (fflush(out->file) != 0 || ferror(out->file) || out->failed) {
+        if (errno != EPIPE)
+            cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+        return 1;
+    }
+    return 0;
+}
+
+/* The shape slide_board_parse would infer for this many cells, R <= C. */
+static int inferred_rows(long cells)
+{
+    int best = 0;
+    for (long r = 2; r * r <= cells; r++)
+        if (cells % r == 0)
+            best = (int)r;
+    return best;
+}
+
+void cli_write_board_spaced(FILE *f, const slide_board *b)
+{
+    long n = (long)b->rows * b->cols;
+    int marks = inferred_rows(n) != b->rows;
+    char tmp[16];
+    for (long i = 0; i < n; i++) {
+        if (i > 0)
+            fputc(marks && i % b->cols == 0 ? '/' : ' ', f);
+        if (b->cells[i] == 0) {
+            fputc('x', f);
+        } else {
+            /* hand-rolled: large boards print millions of numbers */
+            uint32_t v = b->cells[i];
+            int k = (int)sizeof tmp;
+            do {
+                tmp[--k] = (char)('0' + v % 10);
+                v /= 10;
+            } while (v);
+            fwrite(tmp + k, 1, sizeof tmp - (size_t)k, f);
+        }
+    }
+}
+
+void cli_lines_init(cli_lines *in, FILE *file)
+{
+    memset(in, 0, sizeof *in);
+    in->file = file;
+}
+
+long cli_lines_next(cli_lines *in, const char **line)
+{
+    size_t len = 0;
+    int c = EOF;
+    for (;;) {
+        if (len + 2 > in->cap) {
+            size_t cap = in->cap ? in->cap * 2 : 4096;
+            char *buf = realloc(in->buf, cap);
+            if (!buf)
+                return -1;
+            in->buf = buf;
+            in->cap = cap;
+        }
+        /* fgets cannot tell a NUL byte from the end, so read a byte at a time via getc_unlocked */
+        c = getc_unlocked(in->file);
+        if (c == EOF || c == '\n')
+            break;
+        in->buf[len++] = (char)c;
+    }
+    if (c == EOF && len == 0)
+        return -1;
+    if (len > 0 && in->buf[len - 1] == '\r')
+        len--;
+    in->buf[len] = '\0';
+    in->number++;
+    *line = in->buf;
+    return (long)len;
+}
+
+void cli_lines_free(cli_lines *in)
+{
+    free(in->buf);
+    in->buf = NULL;
+}

@@ -1,0 +1,69 @@
+/*
+ * main.c - the slide command: dispatch to subcommands, help and version.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+static void help_main(FILE *f)
+{
+    fputs("usage: slide COMMAND [OPTIONS] [ARGS]\n"
+          "\n"
+          "Solve sliding-tile puzzles (8-puzzle, 15-puzzle and any R x C board).\n"
+          "\n"
+          "commands:\n"
+          "  solve [OPTIONS] [BOARD...]   solve boards given as arguments, or stdin one per line\n"
+          "  gen [OPTIONS]                generate boards (reproducible with --seed)\n"
+          "  help [COMMAND]               show help for a command\n"
+          "\n"
+          "  --help, -h                   this help\n"
+          "  --version, -V                print the version\n"
+          "\n"
+          "example:\n"
+          "  slide solve \"2 3 4 1 5 x 7 6 8\"      prints ullddrurdllurdruldr\n"
+          "\n"
+          "Moves name the direction the blank moves: u, d, l, r.\n",
+          f);
+}
+
+static int help(const char *topic, FILE *f)
+{
+    if (!topic) {
+        help_main(f);
+        return 0;
+    }
+    if (strcmp(topic, "solve") == 0) {
+        cli_help_solve(f);
+        return 0;
+    }
+    if (strcmp(topic, "gen") == 0) {
+        cli_help_gen(f);
+        return 0;
+    }
+    cli_error("help: no command '%s' (commands: solve, gen)", topic);
+    return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        help_main(stderr);
+        return EXIT_USAGE;
+    }
+    const char *command = argv[1];
+    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
+        return help(NULL, stdout);
+    if (strcmp(command, "--version") == 0 || strcmp(command, "-V") == 0 ||
+        strcmp(command, "version") == 0) {
+        printf("slide %s\n", SLIDE_VERSION_STRING);
+        return 0;
+    }
+    if (strcmp(command, "help") == 0)
+        return help(argc > 2 ? argv[2] : NULL, stdout);
+    if (strcmp(command, "solve") == 0)
+        return cli_solve(argc, argv);
+    if (strcmp(command, "gen") == 0)
+        return cli_gen(argc, argv);
+    cli_error("unknown command '%s' (see 'slide --help')", command);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,41 @@
+/*
+ * moves.c - collecting a solution's moves.
+ *
+ * Small solutions are kept as a string.  Large-board solutions can run to
+ * billions of moves, so with a sink the moves pass through a fixed chunk and
+ * are only counted.
+ */
+#include "internal.h"
+
+int slide_moves_flush(slide_moves *mv)
+{
+    if (mv->sink && mv->chunk_len) {
+        size_t n = mv->chunk_len;
+        mv->chunk_len = 0;
+        if (mv->sink(mv->sink_ctx, mv->chunk, n))
+            return SLIDE_E_CANCELLED;
+    }
+    return SLIDE_OK;
+}
+
+int slide_moves_push(slide_moves *mv, char move)
+{
+    mv->count++;
+    if (mv->count_only)
+        return SLIDE_OK;
+    if (mv->sink) {
+        mv->chunk[mv->chunk_len++] = move;
+        return mv->chunk_len == sizeof mv->chunk ? slide_moves_flush(mv) : SLIDE_OK;
+    }
+    if (mv->len + 1 >= mv->cap) {
+        size_t cap = mv->cap ? mv->cap * 2 : 256;
+        char *data = slide_budget_realloc(mv->budget, mv->data, mv->cap, cap);
+        if (!data)
+            return mv->budget->status;
+        mv->data = data;
+        mv->cap = cap;
+    }
+    mv->data[mv->len++] = move;
+    mv->data[mv->len] = '\0';
+    return SLIDE_OK;
+}

@@ -1,0 +1,170 @@
+/*
+ * solve.c - the algorithm table and slide_solve, the one entry point that
+ * checks a board pair, decides solvability and runs an algorithm.
+ *
+ * Adding an algorithm is one file with a slide_solve_fn and one row below.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const slide_algo algo_table[] = {
+    {{"bfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED, "breadth-first search (judges' reference order)"},
+     slide_bfs_solve},
+};
+
+#define ALGO_COUNT (sizeof algo_table / sizeof algo_table[0])
+
+size_t slide_algo_count(void)
+{
+    return ALGO_COUNT;
+}
+
+const slide_algo_info *slide_algo_at(size_t index)
+{
+    return index < ALGO_COUNT ? &algo_table[index].info : NULL;
+}
+
+const slide_algo *slide_algo_find(const char *name)
+{
+    for (size_t i = 0; i < ALGO_COUNT; i++)
+        if (strcmp(algo_table[i].info.name, name) == 0)
+            return &algo_table[i];
+    return NULL;
+}
+
+const slide_algo_info *slide_algo_by_name(const char *name)
+{
+    const slide_algo *algo = slide_algo_find(name);
+    return algo ? &algo->info : NULL;
+}
+
+const char *slide_algo_auto(const slide_board *start)
+{
+    (void)start;
+    return "bfs";
+}
+
+size_t slide_heuristic_count(void)
+{
+    return 0;
+}
+
+const slide_heuristic_info *slide_heuristic_at(size_t index)
+{
+    (void)index;
+    return NULL;
+}
+
+void slide_note(slide_search *search, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(search->stats->note, sizeof search->stats->note, fmt, ap);
+    va_end(ap);
+}
+
+void slide_solution_free(slide_solution *solution)
+{
+    if (!solution)
+        return;
+    free(solution->moves);
+    solution->moves = NULL;
+    solution->length = 0;
+}
+
+int slide_solve(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
+                slide_solution *solution, slide_stats *stats_out)
+{
+    static const slide_solve_options defaults;
+    slide_stats local_stats;
+    slide_stats *stats = stats_out ? stats_out : &local_stats;
+    slide_board standard_goal = {0, 0, 0, NULL};
+    int status;
+
+    if (!opt)
+        opt = &defaults;
+    memset(stats, 0, sizeof *stats);
+    if (solution)
+        memset(solution, 0, sizeof *solution);
+    if (!start || !solution || slide_board_validate(start, NULL) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    if (!goal) {
+        status = slide_board_init_goal(&standard_goal, start->rows, start->cols);
+        if (status != SLIDE_OK)
+            return status;
+        goal = &standard_goal;
+    } else if (goal->rows != start->rows || goal->cols != start->cols) {
+        return SLIDE_E_SHAPE;
+    } else if (slide_board_validate(goal, NULL) != SLIDE_OK) {
+        return SLIDE_E_ARGUMENT;
+    }
+
+    const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : slide_algo_auto(start);
+    const slide_algo *algo = slide_algo_find(name);
+    double started = slide_now();
+    slide_budget budget;
+    slide_moves moves;
+    slide_search search;
+
+    stats->algo = algo ? algo->info.name : NULL;
+    stats->heuristic = opt->heuristic;
+    if (!algo) {
+        status = SLIDE_E_UNKNOWN_ALGO;
+        goto done;
+    }
+    int cells = start->rows * start->cols;
+    if ((algo->info.flags & SLIDE_ALGO_PACKED) && cells > SLIDE_MAX_PACKED_CELLS) {
+        snprintf(stats->note, sizeof stats->note,
+                 "%s handles boards of at most %d cells; this one has %d (try --algo strategy)",
+                 algo->info.name, SLIDE_MAX_PACKED_CELLS, cells);
+        status = SLIDE_E_TOO_LARGE;
+        goto done;
+    }
+    if (!slide_solvable(start, goal)) {
+        status = SLIDE_E_UNSOLVABLE;
+        goto done;
+    }
+
+    slide_budget_init(&budget, &opt->limits);
+    memset(&moves, 0, sizeof moves);
+    moves.budget = &budget;
+    moves.sink = opt->sink;
+    moves.sink_ctx = opt->sink_ctx;
+    moves.count_only = opt->count_only;
+    memset(&search, 0, sizeof search);
+    search.start = start;
+    search.goal = goal;
+    search.heuristic = opt->heuristic;
+    search.budget = &budget;
+    search.stats = stats;
+    search.moves = &moves;
+    if (cells <= SLIDE_MAX_PACKED_CELLS) {
+        slide_shape_init(&search.shape, start->rows, start->cols);
+        search.start_state = slide_state_pack(start);
+        search.goal_state = slide_state_pack(goal);
+    }
+    stats->optimal = (algo->info.flags & SLIDE_ALGO_OPTIMAL) != 0;
+    status = algo->solve(&search);
+    if (status == SLIDE_OK)
+        status = slide_moves_flush(&moves);
+    stats->peak_memory = budget.peak;
+    if (status == SLIDE_OK) {
+        solution->length = moves.count;
+        if (!opt->sink && !opt->count_only) {
+            /* the string leaves the budget: the caller owns it now */
+            solution->moves = moves.data ? moves.data : calloc(1, 1);
+            moves.data = NULL;
+            if (!solution->moves)
+                status = SLIDE_E_NOMEM;
+        }
+    }
+    slide_budget_free(&budget, moves.data, moves.cap);
+
+done:
+    stats->seconds = slide_now() - started;
+    slide_board_free(&standard_goal);
+    return status;
+}

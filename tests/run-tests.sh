@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what the tests need on Debian (when missing), builds with warnings
+# as errors and runs every test.  This is the README's test command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+command -v cc >/dev/null || need+=(gcc)
+command -v clang >/dev/null || need+=(clang)
+[ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$(nproc)"
+cd build && ctest --output-on-failure -j"$(nproc)"

@@ -1,0 +1,78 @@
+/* test_board.c - board model: goal, copy, moves and replay. */
+#include "testkit.h"
+
+static void goal_is_tiles_in_order_blank_last(void **state)
+{
+    (void)state;
+    slide_board g;
+    assert_int_equal(slide_board_init_goal(&g, 3, 4), SLIDE_OK);
+    for (int i = 0; i < 11; i++)
+        assert_int_equal(g.cells[i], i + 1);
+    assert_int_equal(g.cells[11], 0);
+    assert_int_equal(g.blank, 11);
+    slide_board_free(&g);
+    assert_int_equal(slide_board_init_goal(&g, 1, 9), SLIDE_E_ARGUMENT);
+}
+
+static void moves_swap_blank_and_refuse_edges(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4 5 6 7 8 x", 0, 0);
+    assert_int_equal(slide_board_move(&b, 'd'), SLIDE_E_BAD_MOVE);
+    assert_int_equal(slide_board_move(&b, 'r'), SLIDE_E_BAD_MOVE);
+    assert_int_equal(slide_board_move(&b, 'q'), SLIDE_E_BAD_MOVE);
+    assert_int_equal(slide_board_move(&b, 'u'), SLIDE_OK);
+    assert_int_equal(b.blank, 5);
+    assert_int_equal(b.cells[8], 6);
+    assert_int_equal(slide_board_move(&b, 'L'), SLIDE_OK);
+    assert_int_equal(b.blank, 4);
+    assert_int_equal(b.cells[5], 5);
+    slide_board_free(&b);
+}
+
+static void replay_reports_first_bad_move_and_goal(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
+    size_t at;
+    int reached;
+    const char *moves = "ullddrurdllurdruldr";
+    assert_int_equal(slide_replay(&b, NULL, moves, strlen(moves), &at, &reached), SLIDE_OK);
+    assert_true(reached);
+    assert_int_equal(at, strlen(moves));
+    assert_int_equal(slide_replay(&b, NULL, "uu", 2, &at, &reached), SLIDE_E_BAD_MOVE);
+    assert_int_equal(at, 1);
+    assert_int_equal(slide_replay(&b, NULL, "u", 1, &at, &reached), SLIDE_OK);
+    assert_false(reached);
+    slide_board_free(&b);
+}
+
+static void copy_and_equal(void **state)
+{
+    (void)state;
+    slide_board a = testkit_board("[[4,1,2],[5,0,3]]", 0, 0), b;
+    assert_int_equal(slide_board_copy(&b, &a), SLIDE_OK);
+    assert_true(slide_board_equal(&a, &b));
+    slide_board_move(&b, 'l');
+    assert_false(slide_board_equal(&a, &b));
+    slide_board_free(&a);
+    slide_board_free(&b);
+}
+
+static void strerror_names_every_status(void **state)
+{
+    (void)state;
+    for (int s = SLIDE_OK; s >= SLIDE_E_INTERNAL; s--)
+        assert_string_not_equal(slide_strerror(s), "unknown error");
+    assert_string_equal(slide_strerror(-1000), "unknown error");
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(goal_is_tiles_in_order_blank_last),
+    cmocka_unit_test(moves_swap_blank_and_refuse_edges),
+    cmocka_unit_test(replay_reports_first_bad_move_and_goal),
+    cmocka_unit_test(copy_and_equal),
+    cmocka_unit_test(strerror_names_every_status),
+};
+
+TESTKIT_MAIN(tests)

@@ -1,0 +1,66 @@
+/*
+ * testkit.h - helpers shared by the cmocka test files: a main that runs one
+ * named case, boards from text, independent replay and an exhaustive BFS
+ * distance table, and running the built slide binary.
+ */
+#ifndef SLIDE_TESTKIT_H
+#define SLIDE_TESTKIT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "slide.h"
+
+/*
+ * Runs the case named argv[1] (exactly), or every case without an argument.
+ * A name that matches no case is a failure, so ctest entries cannot go stale.
+ */
+int testkit_main(int argc, char **argv, const struct CMUnitTest *tests, size_t count);
+#define TESTKIT_MAIN(tests)                                                                        \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        return testkit_main(argc, argv, tests, sizeof tests / sizeof tests[0]);                    \
+    }
+
+/* Parses text (asserting success); rows/cols 0 = infer. */
+slide_board testkit_board(const char *text, int rows, int cols);
+
+/*
+ * Replays moves from start with the test's own move rules (not the
+ * library's) and asserts every move is legal and the goal is reached.
+ */
+void testkit_assert_solves(const slide_board *start, const slide_board *goal, const char *moves);
+
+/*
+ * Exhaustive distances for a shape of at most 9 cells, from a BFS over
+ * permutation ranks written here independently of the library.  dist[rank]
+ * is the fewest moves to goal, or -1 when unreachable.
+ */
+typedef struct testkit_table {
+    int rows, cols, cells;
+    size_t size;
+    int8_t *dist;
+} testkit_table;
+
+void testkit_table_build(testkit_table *t, const slide_board *goal);
+int testkit_table_distance(const testkit_table *t, const slide_board *b);
+void testkit_table_free(testkit_table *t);
+/* The board with permutation rank `rank` (cells' tiles in Lehmer order). */
+void testkit_unrank(const testkit_table *t, size_t rank, slide_board *out);
+
+/* Runs the built slide with argv (NULL-terminated, without argv[0]) and stdin text. */
+typedef struct testkit_run {
+    int status; /* exit status, or 128+signal */
+    char *out;
+    char *err;
+} testkit_run;
+
+testkit_run testkit_slide(const char *const *args, const char *input);
+void testkit_run_free(testkit_run *r);
+
+#endif
