@@ -149,6 +149,41 @@ const slide_algo *slide_algo_find(const char *name);
 
 int slide_bfs_solve(slide_search *search);
 
+/* ------------------------------------------------------------- heuristics */
+
+/*
+ * An admissible estimate of the moves left to the goal, over packed states.
+ * create() builds whatever the heuristic needs for search->goal (tables are
+ * charged to search->budget) into *ctx, which destroy() releases.
+ * estimate() is the full evaluation.  delta(), when not NULL, says how the
+ * estimate changes when `tile` moves from cell `from` to cell `to` and the
+ * rest of the board is irrelevant to that change (Manhattan distance);
+ * searches use it for incremental updates and fall back to estimate().
+ */
+typedef struct slide_heuristic {
+    slide_heuristic_info info;
+    int (*create)(slide_search *search, void **ctx);
+    unsigned (*estimate)(const void *ctx, slide_state s);
+    int (*delta)(const void *ctx, unsigned tile, int from, int to);
+    void (*destroy)(void *ctx, slide_budget *budget);
+} slide_heuristic;
+
+const slide_heuristic *slide_heuristic_find(const char *name);
+
+/*
+ * Manhattan distance tables shared by several heuristics: dist[tile][cell]
+ * is the Manhattan distance of `tile` standing at `cell` to its goal cell
+ * (0 for the blank).
+ */
+typedef struct slide_manhattan {
+    slide_shape shape;
+    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS];
+    uint8_t dist[SLIDE_MAX_PACKED_CELLS][SLIDE_MAX_PACKED_CELLS];
+} slide_manhattan;
+
+void slide_manhattan_init(slide_manhattan *m, const slide_shape *shape, slide_state goal);
+unsigned slide_manhattan_estimate(const slide_manhattan *m, slide_state s);
+
 /* ------------------------------------------------------- hash set (64-bit) */
 
 /*

@@ -47,17 +47,6 @@ const char *slide_algo_auto(const slide_board *start)
     return "bfs";
 }
 
-size_t slide_heuristic_count(void)
-{
-    return 0;
-}
-
-const slide_heuristic_info *slide_heuristic_at(size_t index)
-{
-    (void)index;
-    return NULL;
-}
-
 void slide_note(slide_search *search, const char *fmt, ...)
 {
     va_list ap;
