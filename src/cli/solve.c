@@ -250,14 +250,14 @@ static int parse_board(solve_run *run, const char *where, long line, const char 
     int status = slide_board_parse(text, len, &popt, board, &err);
     if (status == SLIDE_OK)
         return 0;
-    char message[300];
+    char place[128];
     if (err.cell > 0)
-        snprintf(message, sizeof message, "cell %ld: %s", err.cell, err.message);
+        snprintf(place, sizeof place, "%s, cell %ld", where, err.cell);
     else if (err.column > 0)
-        snprintf(message, sizeof message, "column %ld: %s", err.column, err.message);
+        snprintf(place, sizeof place, "%s, column %ld", where, err.column);
     else
-        snprintf(message, sizeof message, "%s", status == SLIDE_E_PARSE ? err.message : slide_strerror(status));
-    answer_error(run, where, message);
+        snprintf(place, sizeof place, "%s", where);
+    answer_error(run, place, status == SLIDE_E_PARSE ? err.message : slide_strerror(status));
     return 1;
 }
 

@@ -1,0 +1,228 @@
+/* test_cli.c - `slide solve` end to end: the built binary on inputs, outputs compared. */
+#include "testkit.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
+
+static void expect(testkit_run *r, int status, const char *out, const char *err_fragment)
+{
+    if (r->status != status)
+        fail_msg("exit %d, want %d; stderr: %s", r->status, status, r->err);
+    assert_string_equal(r->out, out);
+    if (err_fragment && !strstr(r->err, err_fragment))
+        fail_msg("stderr '%s' lacks '%s'", r->err, err_fragment);
+    if (!err_fragment && status == 0)
+        assert_string_equal(r->err, "");
+    testkit_run_free(r);
+}
+
+static void judge_samples(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "2 3 4 1 5 x 7 6 8");
+    expect(&r, 0, "ullddrurdllurdruldr\n", NULL);
+    r = RUN(NULL, "solve", "--algo", "bfs", "--goal", "12345678.", "-o", "steps", "123.46758");
+    expect(&r, 0, "3\n", NULL);
+    r = RUN(NULL, "solve", "-o", "steps", "[[4,1,2],[5,0,3]]", "[[1,2,3],[5,4,0]]",
+            "[[1,2,3],[4,0,5]]", "[[3,2,4],[1,5,0]]");
+    expect(&r, 0, "5\n-1\n1\n14\n", NULL);
+    r = RUN(NULL, "solve", "--goal", "123804765", "--output=steps", "283104765");
+    expect(&r, 0, "4\n", NULL);
+    r = RUN(NULL, "solve", "-osteps", "8 6 7 2 5 4 3 x 1", "6 4 7 8 5 x 3 2 1");
+    expect(&r, 0, "31\n31\n", NULL);
+    r = RUN(NULL, "solve", "--pairs", "-o", "steps", "13524678.", "46758123.");
+    expect(&r, 0, "22\n", NULL);
+}
+
+static void every_form_gives_the_same_answer(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "234150768", "23415.768", "[[2,3,4],[1,5,0],[7,6,8]]",
+                        "2 3 4/1 5 x/7 6 8", "2,3,4,1,5,_,7,6,8");
+    expect(&r, 0,
+           "ullddrurdllurdruldr\nullddrurdllurdruldr\nullddrurdllurdruldr\n"
+           "ullddrurdllurdruldr\nullddrurdllurdruldr\n",
+           NULL);
+}
+
+static void batch_from_stdin_skips_comments_and_reports_bad_lines(void **state)
+{
+    (void)state;
+    testkit_run r = RUN("# header\n\n1 2 3 4 5 6 7 x 8\r\n1 2 3 4 5 6 7 9 x\n  \n1 2 3\n"
+                        "1 2 3 4 5 6 8 7 x\n1 2 3 4 5 6 7 8 x\n",
+                        "solve");
+    expect(&r, 1, "r\nerror\nerror\nunsolvable\n\n", "slide: line 4, cell 8: tile 9 is out of range 1-8");
+    r = RUN("1 2 3\n", "solve");
+    expect(&r, 1, "error\n", "slide: line 1: cannot infer a shape from 3 cells");
+}
+
+static void pairs_from_stdin(void **state)
+{
+    (void)state;
+    testkit_run r = RUN("12345678.\n123.46758\n\n13524678.\n46758123.\n", "solve", "--pairs", "-o",
+                        "steps");
+    expect(&r, 0, "3\n22\n", NULL);
+    r = RUN("12345678.\n", "solve", "--pairs");
+    expect(&r, 1, "error\n", "without its goal");
+    r = RUN("12345678.\n1234\n", "solve", "--pairs");
+    expect(&r, 1, "error\n", "line 1 (goal)");
+}
+
+static void sizes_and_goals(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "--size", "3x2", "1 2 3 4 x 5");
+    expect(&r, 0, "r\n", NULL);
+    r = RUN(NULL, "solve", "1 2/3 4/x 5");
+    expect(&r, 0, "r\n", NULL);
+    /* boards take the goal's shape */
+    r = RUN(NULL, "solve", "--goal", "1 2/3 4/5 x", "1 2 3 4 x 5");
+    expect(&r, 0, "r\n", NULL);
+    r = RUN(NULL, "solve", "--goal", "1 2 3 4 5 6 7 8 x", "1 2 3 x");
+    expect(&r, 1, "error\n", "expected 9 cells for 3x3, found 4");
+    r = RUN(NULL, "solve", "--goal", "1 2 3 x/4 5 6 7", "1 2 3 7/4 5 6 x");
+    expect(&r, 0, "u\n", NULL);
+    r = RUN(NULL, "solve", "--goal", "2 1 3 4 5 6 7 8 x", "-o", "steps", "1 2 3 4 5 6 7 8 x");
+    expect(&r, 0, "-1\n", NULL);
+}
+
+static void output_formats(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "-o", "path", "1 2 3 4 5 6 7 x 8");
+    expect(&r, 0, "1 2 3\n4 5 6\n7 x 8\n\n1 2 3\n4 5 6\n7 8 x\n\n1\n", NULL);
+    r = RUN(NULL, "solve", "-o", "path", "2 1 3 4 5 6 7 8 x");
+    expect(&r, 0, "unsolvable\n", NULL);
+    r = RUN(NULL, "solve", "-o", "json", "1 2 3 4 5 6 7 x 8");
+    assert_int_equal(r.status, 0);
+    const char *prefix = "{\"board\":\"1 2 3 4 5 6 7 x 8\",\"solvable\":true,\"steps\":1,"
+                         "\"moves\":\"r\",\"optimal\":true,\"algo\":\"";
+    assert_true(strncmp(r.out, prefix, strlen(prefix)) == 0);
+    assert_non_null(strstr(r.out, "\"nodes\":"));
+    assert_non_null(strstr(r.out, "\"ms\":"));
+    assert_int_equal(r.out[strlen(r.out) - 2], '}');
+    testkit_run_free(&r);
+    r = RUN(NULL, "solve", "-o", "json", "2 1 3 4 5 6 7 8 x", "1 2 3");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.out, "\"solvable\":false,\"steps\":-1,\"moves\":null"));
+    assert_non_null(strstr(r.out, "\n{\"error\":\"cannot infer a shape"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "solve", "-o", "steps", "1 2 3 4 5 6 7 8 x");
+    expect(&r, 0, "0\n", NULL);
+}
+
+static void stats_on_stderr(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "--stats", "-a", "bfs", "2 3 4 1 5 x 7 6 8");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "ullddrurdllurdruldr\n");
+    assert_non_null(strstr(r.err, "slide: stats: argument 1: algo bfs, expanded "));
+    assert_non_null(strstr(r.err, "peak memory"));
+    testkit_run_free(&r);
+}
+
+static void limits_stop_a_board_not_the_batch(void **state)
+{
+    (void)state;
+    testkit_run r = RUN("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n",
+                        "solve", "-a", "bfs", "--max-memory", "4M");
+    expect(&r, 1, "error\nr\n", "line 1: memory limit reached (--max-memory 4.0 MiB): bfs stored");
+    r = RUN(NULL, "solve", "-a", "bfs", "--timeout", "0.05", "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
+    expect(&r, 1, "error\n", "time limit reached (--timeout 0.05 s)");
+}
+
+static void usage_errors_exit_2(void **state)
+{
+    (void)state;
+    struct {
+        const char *args[6];
+        const char *message;
+    } cases[] = {
+        {{"solve", "--bogus", NULL}, "unknown option '--bogus'"},
+        {{"solve", "-Z", NULL}, "unknown option '-Z'"},
+        {{"solve", "--algo", NULL}, "option '--algo' needs a value"},
+        {{"solve", "--algo", "dfs", "1 2 3 x", NULL}, "unknown algorithm 'dfs'"},
+        {{"solve", "--output", "xml", "1 2 3 x", NULL}, "'xml' is not one of moves"},
+        {{"solve", "--size", "0x3", "1 2 3 x", NULL}, "at least 2 rows"},
+        {{"solve", "--size", "1x9", "1 2 3 x", NULL}, "at least 2 rows"},
+        {{"solve", "--size", "100000x100000", "1 2 3 x", NULL}, "larger than"},
+        {{"solve", "--max-memory", "12Q", "1 2 3 x", NULL}, "'12Q' is not a size"},
+        {{"solve", "--timeout", "-1", "1 2 3 x", NULL}, "not a positive number"},
+        {{"solve", "--goal", "1 2 3", "1 2 3 x", NULL}, "--goal: cannot infer"},
+        {{"solve", "--stats=yes", NULL}, "takes no value"},
+        {{"frobnicate", NULL}, "unknown command 'frobnicate'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        testkit_run r = testkit_slide(cases[i].args, "");
+        if (r.status != 2 || !strstr(r.err, cases[i].message))
+            fail_msg("case %zu: exit %d, stderr '%s', want 2 and '%s'", i, r.status, r.err,
+                     cases[i].message);
+        assert_string_equal(r.out, "");
+        testkit_run_free(&r);
+    }
+}
+
+static void help_and_version(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "--version");
+    expect(&r, 0, "slide " SLIDE_VERSION_STRING "\n", NULL);
+    r = RUN(NULL, "--help");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "usage: slide COMMAND"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "help", "solve");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "--max-memory"));
+    assert_non_null(strstr(r.out, "bfs"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "solve", "--help");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "usage: slide solve"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "help", "nothing");
+    assert_int_equal(r.status, 2);
+    testkit_run_free(&r);
+}
+
+static void write_error_is_reported(void **state)
+{
+    (void)state;
+    /* stdout on /dev/full: every write fails */
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open("/dev/full", O_WRONLY);
+        int null = open("/dev/null", O_WRONLY);
+        if (fd < 0 || null < 0)
+            _exit(99);
+        dup2(fd, 1);
+        dup2(null, 2);
+        execl(SLIDE_BINARY, SLIDE_BINARY, "solve", "1 2 3 4 5 6 7 x 8", (char *)NULL);
+        _exit(98);
+    }
+    int wstatus;
+    assert_int_equal(waitpid(pid, &wstatus, 0), pid);
+    assert_true(WIFEXITED(wstatus));
+    assert_int_equal(WEXITSTATUS(wstatus), 1);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(judge_samples),
+    cmocka_unit_test(every_form_gives_the_same_answer),
+    cmocka_unit_test(batch_from_stdin_skips_comments_and_reports_bad_lines),
+    cmocka_unit_test(pairs_from_stdin),
+    cmocka_unit_test(sizes_and_goals),
+    cmocka_unit_test(output_formats),
+    cmocka_unit_test(stats_on_stderr),
+    cmocka_unit_test(limits_stop_a_board_not_the_batch),
+    cmocka_unit_test(usage_errors_exit_2),
+    cmocka_unit_test(help_and_version),
+    cmocka_unit_test(write_error_is_reported),
+};
+
+TESTKIT_MAIN(tests)
