@@ -25,6 +25,8 @@ extern "C" {
 
 /* Boards with at most this many cells fit the 64-bit state (4 bits a cell). */
 #define SLIDE_MAX_PACKED_CELLS 16
+/* Boards with at most this many cells can use exhaustive distance tables. */
+#define SLIDE_MAX_TABLE_CELLS 9
 /* Largest side the parser accepts; keeps rows*cols far from overflow. */
 #define SLIDE_MAX_SIDE 100000
 /* Largest cell count the parser accepts (1000x1000 boards and a margin). */
@@ -186,13 +188,86 @@ typedef struct slide_solution {
 
 void slide_solution_free(slide_solution *solution);
 
+/*
+ * A context keeps what is worth building once and reusing for every board
+ * of a batch: exhaustive distance tables, pattern databases.  It is
+ * optional (NULL in the solve options: each solve builds what it needs and
+ * frees it).  Entries are built on first use under a lock and are read-only
+ * afterwards, so one context may serve solves on many threads at once.  Its
+ * memory is counted against its own max_memory.  The caller owns the context
+ * and frees it with slide_context_free after the last solve that uses it.
+ */
+typedef struct slide_context slide_context;
+
+typedef struct slide_context_options {
+    size_t max_memory; /* bytes for cached tables; 0 = SLIDE_DEFAULT_MAX_MEMORY */
+} slide_context_options;
+
+/* Returns SLIDE_OK or SLIDE_E_NOMEM; opt may be NULL. */
+int slide_context_create(slide_context **out, const slide_context_options *opt);
+void slide_context_free(slide_context *ctx);
+
+/*
+ * Progress of long work, for a caller that wants to show it (the library
+ * never prints).  SEARCH: an iterative search starts a new iteration.
+ * BUILD: a pattern database is being built.  NOTE: something the user
+ * should hear about (a cache file rebuilt, an unwritable cache directory);
+ * message is one sentence without a trailing newline.  The struct and its
+ * message are valid during the call only.
+ */
+enum { SLIDE_PROGRESS_SEARCH = 0, SLIDE_PROGRESS_BUILD = 1, SLIDE_PROGRESS_NOTE = 2 };
+
+typedef struct slide_progress {
+    int kind;
+    const char *message; /* NOTE: the sentence; BUILD: which table */
+    unsigned bound;      /* SEARCH: the new bound; BUILD: the BFS layer */
+    uint64_t nodes;      /* SEARCH: nodes expanded so far; BUILD: abstract states reached */
+    double fraction;     /* BUILD: share of the table's entries filled, 0 .. 1 */
+} slide_progress;
+
+typedef void (*slide_progress_fn)(void *ctx, const slide_progress *progress);
+
+/*
+ * Where pattern databases (--heuristic pdb) live.  cache_dir NULL means
+ * $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide, else ~/.cache/slide;
+ * no_disk_cache builds them in memory only.  max_group caps the tiles of one
+ * group (0 = automatic: 7-8 on 4x4); smaller groups build faster and prune
+ * less.
+ */
+typedef struct slide_pdb_options {
+    const char *cache_dir;
+    int no_disk_cache;
+    int max_group;
+} slide_pdb_options;
+
+/*
+ * Exhaustive distance tables, for callers that answer many boards of one
+ * small shape (at most SLIDE_MAX_TABLE_CELLS cells) and want no per-board
+ * overhead.  slide_dist_table_get builds the table for goal's shape and goal in
+ * ctx on first use (SLIDE_E_TOO_LARGE for larger shapes); the table belongs
+ * to ctx.  cells holds rows*cols values, 0 for the blank.
+ * slide_dist_table_distance returns the fewest moves, SLIDE_E_UNSOLVABLE, or
+ * SLIDE_E_ARGUMENT when cells is not a board of the shape.
+ * slide_dist_table_moves writes the move string (the same one --algo bfs finds)
+ * and a NUL into out and returns its length, or a negative status; cap must
+ * exceed the length (64 always suffices).
+ */
+typedef struct slide_dist_table slide_dist_table;
+int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slide_dist_table **out);
+int slide_dist_table_distance(const slide_dist_table *table, const uint8_t *cells);
+int slide_dist_table_moves(const slide_dist_table *table, const uint8_t *cells, char *out, size_t cap);
+
 typedef struct slide_solve_options {
+    slide_context *context; /* optional cache shared by a batch, see slide_context */
     const char *algo;       /* table name; NULL or "auto" = slide_solve picks */
     const char *heuristic;  /* NULL = the algorithm's default */
     slide_limits limits;
     slide_move_sink sink;   /* optional, see slide_move_sink */
     void *sink_ctx;
     int count_only;         /* non-zero: only the length is wanted */
+    slide_pdb_options pdb;  /* pattern database cache (--heuristic pdb, auto on <= 16 cells) */
+    slide_progress_fn progress; /* optional: iterations, database builds, notes */
+    void *progress_ctx;
 } slide_solve_options;
 
 /*
@@ -209,7 +284,8 @@ enum {
     SLIDE_ALGO_OPTIMAL = 1 << 0,   /* answers are always shortest */
     SLIDE_ALGO_PACKED = 1 << 1,    /* needs a board of at most 16 cells */
     SLIDE_ALGO_HEURISTIC = 1 << 2, /* accepts a heuristic */
-    SLIDE_ALGO_ANY_SIZE = 1 << 3   /* handles boards of any size */
+    SLIDE_ALGO_ANY_SIZE = 1 << 3,  /* handles boards of any size */
+    SLIDE_ALGO_SMALL = 1 << 4      /* needs a board of at most 9 cells (exhaustive tables) */
 };
 
 typedef struct slide_algo_info {
@@ -232,6 +308,61 @@ typedef struct slide_heuristic_info {
 } slide_heuristic_info;
 size_t slide_heuristic_count(void);
 const slide_heuristic_info *slide_heuristic_at(size_t index);
+
+/* ------------------------------------------------------ pattern databases */
+
+/* What slide_pdb_prepare did. */
+typedef struct slide_pdb_summary {
+    int groups;                           /* tables in the database */
+    int group_size[SLIDE_MAX_PACKED_CELLS];
+    int mirrored;                         /* the reflected lookup is used too */
+    int loaded;                           /* tables read from the cache */
+    int built;                            /* tables built */
+    size_t bytes;                         /* memory the tables take */
+    size_t peak_memory;                   /* peak while loading or building */
+    double seconds;
+} slide_pdb_summary;
+
+/*
+ * Loads, or builds and stores in the cache, the pattern databases that
+ * --heuristic pdb uses for goal's shape and goal, so that a batch finds them
+ * ready (`slide pdb build`).  max_memory caps the tables plus the build's
+ * working memory (0 = SLIDE_DEFAULT_MAX_MEMORY); progress may be NULL.
+ * Returns SLIDE_OK; SLIDE_E_TOO_LARGE past 16 cells; SLIDE_E_MEMLIMIT when no
+ * database fits; SLIDE_E_NOMEM; SLIDE_E_CANCELLED.  summary may be NULL.
+ */
+int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, size_t max_memory,
+                      slide_progress_fn progress, void *progress_ctx, slide_pdb_summary *summary);
+
+/* The cache directory opt names (see slide_pdb_options) into buf. SLIDE_OK or SLIDE_E_ARGUMENT. */
+int slide_pdb_cache_dir(const slide_pdb_options *opt, char *buf, size_t size);
+
+/* What a cache file holds, from slide_pdb_file_inspect. */
+typedef struct slide_pdb_file_info {
+    int rows;
+    int cols;
+    uint8_t goal[SLIDE_MAX_PACKED_CELLS];  /* tile per cell, 0 = blank */
+    int group_size;
+    uint8_t tiles[SLIDE_MAX_PACKED_CELLS]; /* the group's tiles */
+    int entry_bits;                        /* 4 or 8 */
+    uint64_t entries;
+    uint64_t file_bytes;
+    char problem[160];                     /* why it is not valid; empty when valid */
+} slide_pdb_file_info;
+
+/*
+ * Reads and fully verifies one cache file (header, size, checksum).
+ * Returns SLIDE_OK when valid, SLIDE_E_CORRUPT (info->problem says why) or
+ * SLIDE_E_IO (unreadable; problem names the system error).
+ */
+int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info);
+
+/*
+ * Removes the cache files (and leftover temporary files) of slide from dir,
+ * nothing else.  *removed counts them.  Returns SLIDE_OK, or SLIDE_E_IO when
+ * the directory cannot be read or a file cannot be removed.
+ */
+int slide_pdb_cache_clear(const char *dir, unsigned *removed);
 
 /* -------------------------------------------------------------- generator */
 

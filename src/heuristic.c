@@ -60,6 +60,10 @@ static void manhattan_destroy(void *ctx, slide_budget *budget)
 static const slide_heuristic heuristic_table[] = {
     {{"manhattan", "sum of each tile's Manhattan distance to its goal cell"}, manhattan_create,
      manhattan_estimate, manhattan_delta, manhattan_destroy},
+    {{"linear", "Manhattan distance plus linear conflicts in rows and columns"},
+     slide_linear_create, slide_linear_estimate, NULL, slide_linear_destroy},
+    {{"pdb", "additive pattern databases (Korf & Felner 7-8 on 4x4), cached on disk"},
+     slide_pdb_create, slide_pdb_estimate, NULL, slide_pdb_destroy},
 };
 
 #define HEURISTIC_COUNT (sizeof heuristic_table / sizeof heuristic_table[0])

@@ -122,6 +122,11 @@ typedef struct slide_moves {
 int slide_moves_push(slide_moves *mv, char move);
 /* Hands buffered moves to the sink; SLIDE_OK or SLIDE_E_CANCELLED. */
 int slide_moves_flush(slide_moves *mv);
+/*
+ * Appends len moves at once, as len pushes would (moves may be NULL when
+ * mv->count_only is set); for solvers that produce billions of moves.
+ */
+int slide_moves_append(slide_moves *mv, const char *moves, size_t len);
 
 /* --------------------------------------------------------- search context */
 
@@ -133,9 +138,14 @@ typedef struct slide_search {
     slide_state start_state;   /* 0 when the board is larger than 16 cells */
     slide_state goal_state;
     const char *heuristic;     /* requested heuristic name or NULL */
+    slide_context *context;    /* caller's cache, may be NULL */
     slide_budget *budget;
     slide_stats *stats;
     slide_moves *moves;
+    const slide_pdb_options *pdb; /* pattern database cache settings, never NULL */
+    slide_progress_fn progress;   /* optional progress callback and its argument */
+    void *progress_ctx;
+    int automatic;                /* the algorithm was chosen by --algo auto */
 } slide_search;
 
 typedef int (*slide_solve_fn)(slide_search *search);
@@ -148,6 +158,34 @@ typedef struct slide_algo {
 const slide_algo *slide_algo_find(const char *name);
 
 int slide_bfs_solve(slide_search *search);
+int slide_bibfs_solve(slide_search *search);
+int slide_astar_solve(slide_search *search);
+int slide_dtable_solve(slide_search *search);
+int slide_idastar_solve(slide_search *search);
+/* Any size, not optimal: rows and columns placed like a person does (strategy.c). */
+int slide_strategy_solve(slide_search *search);
+/* The optimal method --algo auto uses on a board of at most 16 cells (idastar.c). */
+const char *slide_idastar_auto(int rows, int cols);
+
+/* ---------------------------------------------------------------- context */
+
+/*
+ * What a context caches: one entry per (kind, key), where the key is any
+ * bytes that identify the table (shape, goal, groups ...).  build() makes
+ * the data, charging it to the context's budget, and returns a status;
+ * destroy() releases it.  slide_context_get returns the entry's data,
+ * building it on first use while holding the context's lock, so concurrent
+ * solves build each table once.  The data stays valid until the context is
+ * freed.  With ctx NULL there is no cache and the caller must build and
+ * destroy the data itself.
+ */
+typedef int (*slide_cache_build)(void *arg, slide_budget *budget, void **data, size_t *size);
+typedef void (*slide_cache_destroy)(void *data, size_t size, slide_budget *budget);
+
+int slide_context_get(slide_context *ctx, int kind, const void *key, size_t key_len,
+                      slide_cache_build build, slide_cache_destroy destroy, void *arg, void **data);
+
+enum { SLIDE_CACHE_DISTANCE_TABLE = 1, SLIDE_CACHE_PATTERN_DB = 2 };
 
 /* ------------------------------------------------------------- heuristics */
 
@@ -183,6 +221,16 @@ typedef struct slide_manhattan {
 
 void slide_manhattan_init(slide_manhattan *m, const slide_shape *shape, slide_state goal);
 unsigned slide_manhattan_estimate(const slide_manhattan *m, slide_state s);
+
+/* Linear conflict (heuristic_linear.c), the "linear" row of the heuristic table. */
+int slide_linear_create(slide_search *search, void **ctx);
+unsigned slide_linear_estimate(const void *ctx, slide_state s);
+void slide_linear_destroy(void *ctx, slide_budget *budget);
+
+/* Additive pattern databases (heuristic_pdb.c), the "pdb" row of the heuristic table. */
+int slide_pdb_create(slide_search *search, void **ctx);
+unsigned slide_pdb_estimate(const void *ctx, slide_state s);
+void slide_pdb_destroy(void *ctx, slide_budget *budget);
 
 /* ------------------------------------------------------- hash set (64-bit) */
 

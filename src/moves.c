@@ -39,3 +39,37 @@ int slide_moves_push(slide_moves *mv, char move)
     mv->data[mv->len] = '\0';
     return SLIDE_OK;
 }
+
+int slide_moves_append(slide_moves *mv, const char *moves, size_t len)
+{
+    mv->count += len;
+    if (mv->count_only || len == 0)
+        return SLIDE_OK;
+    if (mv->sink) {
+        while (len > 0) {
+            size_t room = sizeof mv->chunk - mv->chunk_len;
+            size_t n = len < room ? len : room;
+            memcpy(mv->chunk + mv->chunk_len, moves, n);
+            mv->chunk_len += n;
+            moves += n;
+            len -= n;
+            if (mv->chunk_len == sizeof mv->chunk && slide_moves_flush(mv) != SLIDE_OK)
+                return SLIDE_E_CANCELLED;
+        }
+        return SLIDE_OK;
+    }
+    if (mv->len + len + 1 > mv->cap) {
+        size_t cap = mv->cap ? mv->cap : 256;
+        while (cap < mv->len + len + 1)
+            cap *= 2;
+        char *data = slide_budget_realloc(mv->budget, mv->data, mv->cap, cap);
+        if (!data)
+            return mv->budget->status;
+        mv->data = data;
+        mv->cap = cap;
+    }
+    memcpy(mv->data + mv->len, moves, len);
+    mv->len += len;
+    mv->data[mv->len] = '\0';
+    return SLIDE_OK;
+}

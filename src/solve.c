@@ -13,6 +13,21 @@
 static const slide_algo algo_table[] = {
     {{"bfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED, "breadth-first search (judges' reference order)"},
      slide_bfs_solve},
+    {{"bibfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED,
+      "bidirectional breadth-first search, whole layers of the smaller side"},
+     slide_bibfs_solve},
+    {{"astar", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED | SLIDE_ALGO_HEURISTIC,
+      "A* with a bucket queue (heuristic manhattan by default, or linear)"},
+     slide_astar_solve},
+    {{"table", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED | SLIDE_ALGO_SMALL,
+      "exhaustive distance table, boards of at most 9 cells (answers equal bfs)"},
+     slide_dtable_solve},
+    {{"idastar", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED | SLIDE_ALGO_HEURISTIC,
+      "iterative-deepening A*, memory for the path only (heuristic pdb on > 9 cells, else linear)"},
+     slide_idastar_solve},
+    {{"strategy", SLIDE_ALGO_ANY_SIZE,
+      "any size, fast, not optimal: rows and columns placed in turn, the last cells by search"},
+     slide_strategy_solve},
 };
 
 #define ALGO_COUNT (sizeof algo_table / sizeof algo_table[0])
@@ -43,8 +58,9 @@ const slide_algo_info *slide_algo_by_name(const char *name)
 
 const char *slide_algo_auto(const slide_board *start)
 {
-    (void)start;
-    return "bfs";
+    if (start->rows * start->cols <= SLIDE_MAX_PACKED_CELLS)
+        return slide_idastar_auto(start->rows, start->cols);
+    return "strategy";
 }
 
 void slide_note(slide_search *search, const char *fmt, ...)
@@ -91,7 +107,17 @@ int slide_solve(const slide_board *start, const slide_board *goal, const slide_s
         return SLIDE_E_ARGUMENT;
     }
 
-    const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : slide_algo_auto(start);
+    const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : NULL;
+    if (!name) {
+        /*
+         * With a context the exhaustive table of a small shape is built once
+         * (a few ms) and then answers each board in microseconds.
+         */
+        if (opt->context && start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS)
+            name = "table";
+        else
+            name = slide_algo_auto(start);
+    }
     const slide_algo *algo = slide_algo_find(name);
     double started = slide_now();
     slide_budget budget;
@@ -104,11 +130,25 @@ int slide_solve(const slide_board *start, const slide_board *goal, const slide_s
         status = SLIDE_E_UNKNOWN_ALGO;
         goto done;
     }
+    /* a heuristic named for an algorithm that uses none would be silently dropped */
+    if (opt->heuristic && !(algo->info.flags & SLIDE_ALGO_HEURISTIC) && name == opt->algo) {
+        snprintf(stats->note, sizeof stats->note, "%s uses no heuristic (drop --heuristic)",
+                 algo->info.name);
+        status = SLIDE_E_ARGUMENT;
+        goto done;
+    }
     int cells = start->rows * start->cols;
     if ((algo->info.flags & SLIDE_ALGO_PACKED) && cells > SLIDE_MAX_PACKED_CELLS) {
         snprintf(stats->note, sizeof stats->note,
                  "%s handles boards of at most %d cells; this one has %d (try --algo strategy)",
                  algo->info.name, SLIDE_MAX_PACKED_CELLS, cells);
+        status = SLIDE_E_TOO_LARGE;
+        goto done;
+    }
+    if ((algo->info.flags & SLIDE_ALGO_SMALL) && cells > SLIDE_MAX_TABLE_CELLS) {
+        snprintf(stats->note, sizeof stats->note,
+                 "%s handles boards of at most %d cells; this one has %d (try --algo idastar)",
+                 algo->info.name, SLIDE_MAX_TABLE_CELLS, cells);
         status = SLIDE_E_TOO_LARGE;
         goto done;
     }
@@ -127,6 +167,11 @@ int slide_solve(const slide_board *start, const slide_board *goal, const slide_s
     search.start = start;
     search.goal = goal;
     search.heuristic = opt->heuristic;
+    search.context = opt->context;
+    search.pdb = &opt->pdb;
+    search.progress = opt->progress;
+    search.progress_ctx = opt->progress_ctx;
+    search.automatic = !opt->algo || strcmp(opt->algo, "auto") == 0;
     search.budget = &budget;
     search.stats = stats;
     search.moves = &moves;

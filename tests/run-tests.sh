@@ -9,6 +9,7 @@ command -v cc >/dev/null || need+=(gcc)
 command -v clang >/dev/null || need+=(clang)
 [ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v parallel >/dev/null || need+=(parallel)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq

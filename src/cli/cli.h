@@ -106,11 +106,78 @@ void cli_lines_init(cli_lines *in, FILE *file);
 long cli_lines_next(cli_lines *in, const char **line);
 void cli_lines_free(cli_lines *in);
 
+/* ---- stdin batches (batch.c) ---- */
+
+#define CLI_MAX_JOBS 256
+
+/* One board of a batch, or with --pairs a start and its goal. */
+typedef struct cli_batch_item {
+    long number; /* 1-based input line */
+    const char *text;
+    size_t len;
+    long goal_number;
+    const char *goal_text; /* NULL unless --pairs */
+    size_t goal_len;
+} cli_batch_item;
+
+/* Where one item's answer goes, and how many items got no answer. */
+typedef struct cli_batch_io {
+    FILE *out;
+    FILE *err;
+    int failures;
+} cli_batch_io;
+
+/*
+ * How a batch is answered.  answer() may run on several threads at once
+ * (jobs > 1) and must write only to io.  after_item() (optional) runs after
+ * each item when jobs == 1, after_block() after each block's output when
+ * jobs > 1: the caller flushes there when its reader is interactive.
+ * unpaired() reports a --pairs start line that has no goal line.
+ */
+typedef struct cli_batch {
+    int jobs;
+    int pairs;
+    void *arg;
+    void (*answer)(void *arg, cli_batch_io *io, const cli_batch_item *item);
+    void (*unpaired)(void *arg, cli_batch_io *io, const cli_batch_item *item);
+    void (*after_item)(void *arg);
+    void (*after_block)(void *arg);
+} cli_batch;
+
+/*
+ * Reads fd to its end, skipping empty lines and lines starting with '#',
+ * and answers every item in input order into io.  Returns 0, -1 when out
+ * of memory, -2 on a read error (errno set).
+ */
+int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io);
+
 /* ---- commands ---- */
 
 int cli_solve(int argc, char **argv);
 int cli_gen(int argc, char **argv);
 void cli_help_solve(FILE *f);
 void cli_help_gen(FILE *f);
+/* `slide solve --problem NAME` (problem.c): stdin framed as a judge problem, its exact output. */
+int cli_solve_problem(int argc, char **argv);
+/* `slide check` (check.c): exit 0 accepted, 1 wrong answer, 2 presentation error, 3 judge failure. */
+int cli_check(int argc, char **argv);
+void cli_help_check(FILE *f);
+/* `slide pdb build|info|clear` (pdb.c): the pattern database cache. */
+int cli_pdb(int argc, char **argv);
+void cli_help_pdb(FILE *f);
+
+/*
+ * The library's progress callback (pdb.c): notes always go to stderr,
+ * progress lines only to a terminal.  cli_progress_end clears an open
+ * progress line before other output.
+ */
+typedef struct cli_progress_state {
+    int tty;
+    int line_open;
+} cli_progress_state;
+
+void cli_progress_init(cli_progress_state *state);
+void cli_progress(void *ctx, const slide_progress *progress);
+void cli_progress_end(void *ctx);
 
 #endif /* SLIDE_CLI_H */

@@ -13,7 +13,11 @@ static void help_main(FILE *f)
           "\n"
           "commands:\n"
           "  solve [OPTIONS] [BOARD...]   solve boards given as arguments, or stdin one per line\n"
+          "  check [OPTIONS] BOARD MOVES  verify a move string (a special judge)\n"
+          "  check --problem NAME INPUT OUTPUT [ANSWER]\n"
+          "                               judge a contestant's output file (testlib)\n"
           "  gen [OPTIONS]                generate boards (reproducible with --seed)\n"
+          "  pdb build|info|clear         prepare, list or remove cached pattern databases\n"
           "  help [COMMAND]               show help for a command\n"
           "\n"
           "  --help, -h                   this help\n"
@@ -40,7 +44,15 @@ static int help(const char *topic, FILE *f)
         cli_help_gen(f);
         return 0;
     }
-    cli_error("help: no command '%s' (commands: solve, gen)", topic);
+    if (strcmp(topic, "check") == 0) {
+        cli_help_check(f);
+        return 0;
+    }
+    if (strcmp(topic, "pdb") == 0) {
+        cli_help_pdb(f);
+        return 0;
+    }
+    cli_error("help: no command '%s' (commands: solve, check, gen, pdb)", topic);
     return EXIT_USAGE;
 }
 
@@ -64,6 +76,10 @@ int main(int argc, char **argv)
         return cli_solve(argc, argv);
     if (strcmp(command, "gen") == 0)
         return cli_gen(argc, argv);
+    if (strcmp(command, "check") == 0)
+        return cli_check(argc, argv);
+    if (strcmp(command, "pdb") == 0)
+        return cli_pdb(argc, argv);
     cli_error("unknown command '%s' (see 'slide --help')", command);
     return EXIT_USAGE;
 }

@@ -4,8 +4,12 @@
  */
 #include "cli.h"
 
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { OUT_MOVES, OUT_STEPS, OUT_PATH, OUT_JSON };
 
@@ -19,6 +23,7 @@ enum {
     OPT_STATS,
     OPT_MAX_MEMORY,
     OPT_TIMEOUT,
+    OPT_JOBS,
     OPT_HELP
 };
 
@@ -32,6 +37,7 @@ static const cli_option solve_options[] = {
     {"stats", 0, 0, OPT_STATS},
     {"max-memory", 0, 1, OPT_MAX_MEMORY},
     {"timeout", 0, 1, OPT_TIMEOUT},
+    {"jobs", 'j', 1, OPT_JOBS},
     {"help", 'h', 0, OPT_HELP},
     {NULL, 0, 0, 0},
 };
@@ -64,9 +70,13 @@ void cli_help_solve(FILE *f)
           "  -s, --size RxC         shape, where the board text does not give it\n"
           "  -o, --output FMT       moves (default), steps, path, json\n"
           "      --pairs            stdin holds pairs of lines: start, then goal\n"
+          "      --problem NAME     read stdin and write answers exactly as a judge problem:\n"
+          "                         poj1077, hdu1043, zoj1217, acwing179, uva652, acwing845,\n"
+          "                         leetcode773, lintcode794, lanqiao, luogu1379, uva10181\n"
           "      --stats            per-board search figures on stderr\n"
           "      --max-memory SIZE  cap on search memory, e.g. 512M, 4G (default 2G)\n"
           "      --timeout SECONDS  per-board time limit\n"
+          "  -j, --jobs N           solve stdin on N threads (0 = all cores); same output\n"
           "\n"
           "Moves name the direction the blank moves: u, d, l, r.\n"
           "Exit status: 0 every board answered (unsolvable is an answer), 1 some board\n"
@@ -82,12 +92,21 @@ typedef struct solve_config {
     int rows; /* from --size, 0 when not given */
     int cols;
     slide_board goal; /* cells NULL when not given */
+    int jobs;
+    /* the batch fast path: standard goals of the small shapes, and the goals it answers for */
+    int use_fast;
+    slide_board standard[4];
+    slide_board fast[4]; /* views of goal or standard, rows == 0 when unused */
+    /* the tables once built; threads of a batch share them */
+    _Atomic(const slide_dist_table *) fast_table[4];
 } solve_config;
 
 typedef struct solve_run {
     const solve_config *config;
     cli_out out;
+    FILE *err; /* messages: stderr, or a chunk's buffer with --jobs */
     int failures;
+    atomic_int *noted_not_optimal; /* shared by the batch: the auto note was printed */
 } solve_run;
 
 static void write_json_string(FILE *f, const char *s)
@@ -144,16 +163,16 @@ static void write_path(FILE *f, const slide_board *start, const char *moves, uin
     slide_board_free(&b);
 }
 
-static void print_stats(const char *where, const slide_stats *st)
+static void print_stats(FILE *err, const char *where, const slide_stats *st)
 {
     char mem[32];
-    fprintf(stderr, "slide: stats: %s: algo %s", where, st->algo ? st->algo : "-");
+    fprintf(err, "slide: stats: %s: algo %s", where, st->algo ? st->algo : "-");
     if (st->heuristic)
-        fprintf(stderr, ", heuristic %s", st->heuristic);
-    fprintf(stderr, ", expanded %llu, generated %llu, peak memory %s, %.3f ms%s\n",
+        fprintf(err, ", heuristic %s", st->heuristic);
+    fprintf(err, ", expanded %llu, generated %llu, peak memory %s, %.3f ms%s%s%s\n",
             (unsigned long long)st->expanded, (unsigned long long)st->generated,
             cli_format_bytes(st->peak_memory, mem, sizeof mem), st->seconds * 1e3,
-            st->optimal ? ", optimal" : "");
+            st->optimal ? ", optimal" : "", st->note[0] ? "; " : "", st->note);
 }
 
 /* Reports a board that got no answer: `error` on stdout, the reason on stderr. */
@@ -161,7 +180,7 @@ static void answer_error(solve_run *run, const char *where, const char *message)
 {
     FILE *f = run->out.file;
     run->failures++;
-    cli_error("%s: %s", where, message);
+    fprintf(run->err, "slide: %s: %s\n", where, message);
     if (run->config->output == OUT_JSON) {
         fputs("{\"error\":", f);
         write_json_string(f, message);
@@ -172,17 +191,102 @@ static void answer_error(solve_run *run, const char *where, const char *message)
     cli_out_line_done(&run->out);
 }
 
+/*
+ * --output moves streams: the library hands the moves over in pieces and
+ * they go to the output as they come, so a 1000x1000 answer of 2*10^9
+ * moves needs no memory for itself.  The first STREAM_HOLD bytes are held
+ * back, so a board that fails before that prints `error` like any other;
+ * only a failure after that (a --timeout deep into a huge answer) leaves a
+ * partial line, which answer() ends and reports.
+ */
+#define STREAM_HOLD ((size_t)1 << 20)
+
+typedef struct move_stream {
+    FILE *file;
+    char small[8192]; /* held moves, until they outgrow it */
+    char *held;       /* small, or a heap block of at most STREAM_HOLD */
+    size_t held_len;
+    size_t held_cap;
+    unsigned long long written; /* bytes already on the output */
+} move_stream;
+
+/* slide_move_sink: returns non-zero (cancelling the search) when output fails. */
+static int stream_moves(void *ctx, const char *moves, size_t len)
+{
+    move_stream *ms = ctx;
+    if (!ms->written && ms->held_len + len <= STREAM_HOLD) {
+        if (ms->held_len + len > ms->held_cap) {
+            size_t cap = ms->held_cap * 2;
+            while (cap < ms->held_len + len)
+                cap *= 2;
+            char *bigger = ms->held == ms->small ? malloc(cap) : realloc(ms->held, cap);
+            if (!bigger)
+                return 1;
+            if (ms->held == ms->small)
+                memcpy(bigger, ms->small, ms->held_len);
+            ms->held = bigger;
+            ms->held_cap = cap;
+        }
+        memcpy(ms->held + ms->held_len, moves, len);
+        ms->held_len += len;
+        return 0;
+    }
+    if (ms->held_len && fwrite(ms->held, 1, ms->held_len, ms->file) != ms->held_len)
+        return 1;
+    ms->written += ms->held_len;
+    ms->held_len = 0;
+    if (fwrite(moves, 1, len, ms->file) != len)
+        return 1;
+    ms->written += len;
+    return 0;
+}
+
 static void answer(solve_run *run, const char *where, const slide_board *start,
                    const slide_board *goal)
 {
     const solve_config *cfg = run->config;
     slide_solution sol;
     slide_stats st;
-    int status = slide_solve(start, goal, &cfg->lib, &sol, &st);
+    slide_solve_options opt = cfg->lib;
+    move_stream stream;
+    stream.file = run->out.file;
+    stream.held = stream.small;
+    stream.held_len = 0;
+    stream.held_cap = sizeof stream.small;
+    stream.written = 0;
+    if (cfg->output == OUT_MOVES) {
+        opt.sink = stream_moves;
+        opt.sink_ctx = &stream;
+    } else if (cfg->output == OUT_STEPS) {
+        opt.count_only = 1; /* the length is all that is printed */
+    }
+    int status = slide_solve(start, goal, &opt, &sol, &st);
+    cli_progress_end(cfg->lib.progress_ctx);
     FILE *f = run->out.file;
     if (cfg->stats)
-        print_stats(where, &st);
+        print_stats(run->err, where, &st);
+    if (status == SLIDE_OK && !st.optimal && run->noted_not_optimal &&
+        (!cfg->lib.algo || strcmp(cfg->lib.algo, "auto") == 0) &&
+        !atomic_exchange(run->noted_not_optimal, 1))
+        fprintf(run->err,
+                "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
+                "answers are not optimal (said once)\n",
+                SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
+    if (status != SLIDE_OK && stream.written) {
+        /* the line is already partly printed: end it, and say so */
+        fputc('\n', f);
+        run->failures++;
+        fprintf(run->err,
+                "slide: %s: %s%s%s (the %llu moves printed on its line are an incomplete answer)\n",
+                where, slide_strerror(status), st.note[0] ? ": " : "", st.note, stream.written);
+        cli_out_line_done(&run->out);
+        if (stream.held != stream.small)
+            free(stream.held);
+        return;
+    }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
+        if (stream.held != stream.small)
+            free(stream.held);
         char message[512];
         char cap[32];
         if (status == SLIDE_E_MEMLIMIT)
@@ -203,8 +307,13 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
     int solvable = status == SLIDE_OK;
     switch (cfg->output) {
     case OUT_MOVES:
-        fputs(solvable ? sol.moves : "unsolvable", f);
+        if (solvable)
+            fwrite(stream.held, 1, stream.held_len, f);
+        else
+            fputs("unsolvable", f);
         fputc('\n', f);
+        if (stream.held != stream.small)
+            free(stream.held);
         break;
     case OUT_STEPS:
         if (solvable)
@@ -301,62 +410,167 @@ static void solve_text(solve_run *run, const char *where, long line, const char 
     slide_board_free(&pair_goal);
 }
 
-static int skip_line(const char *line, long len)
+/*
+ * The fast path for the commonest batch: small boards written spaced or
+ * compact, one character a cell, answered by table lookup with no
+ * allocation.  Anything else (row marks, lists, errors, other options)
+ * returns 0 and takes the general path, which gives identical answers and
+ * every error message.
+ */
+static int answer_fast(solve_config *cfg, cli_batch_io *io, const char *text, size_t len)
 {
-    long i = 0;
-    while (i < len && (line[i] == ' ' || line[i] == '\t'))
-        i++;
-    return i == len || line[i] == '#';
+    static const signed char value_of[256] = {
+        ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8,
+        ['x'] = 9, ['X'] = 9, ['0'] = 9, ['.'] = 9, ['_'] = 9};
+    uint8_t cells[SLIDE_MAX_TABLE_CELLS];
+    int n = 0, spaced = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == ' ' || c == '\t' || c == ',') {
+            spaced = 1;
+            continue;
+        }
+        int v = value_of[c];
+        if (!v || n == SLIDE_MAX_TABLE_CELLS)
+            return 0;
+        /* spaced tokens are one character: the next byte must end the token */
+        if (spaced && i + 1 < len && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != ',')
+            return 0;
+        cells[n++] = (uint8_t)(v == 9 ? 0 : v);
+    }
+    /* a compact run with separators is compact rows: leave it to the parser */
+    if (n == 0 || (spaced && (size_t)n * 2 - 1 > len))
+        return 0;
+    int index = n == 4 ? 0 : n == 6 ? 1 : n == 8 ? 2 : n == 9 ? 3 : -1;
+    if (index < 0 || cfg->fast[index].rows == 0)
+        return 0;
+    /* the table pointer is fetched once per shape and then read without the context's lock */
+    const slide_dist_table *table = atomic_load_explicit(&cfg->fast_table[index], memory_order_acquire);
+    if (!table) {
+        if (slide_dist_table_get(cfg->lib.context, &cfg->fast[index], &table) != SLIDE_OK)
+            return 0;
+        atomic_store_explicit(&cfg->fast_table[index], table, memory_order_release);
+    }
+    char moves[64];
+    int d = cfg->output == OUT_STEPS ? slide_dist_table_distance(table, cells)
+                                     : slide_dist_table_moves(table, cells, moves, sizeof moves);
+    if (d == SLIDE_E_ARGUMENT)
+        return 0; /* a duplicate or out-of-range tile: the parser names it */
+    if (cfg->output == OUT_STEPS) {
+        char digits[4] = {'-', '1', '\n'};
+        size_t digit_count = 3;
+        if (d >= 10) {
+            digits[0] = (char)('0' + d / 10);
+            digits[1] = (char)('0' + d % 10);
+        } else if (d >= 0) {
+            digits[0] = (char)('0' + d);
+            digits[1] = '\n';
+            digit_count = 2;
+        }
+        fwrite(digits, 1, digit_count, io->out);
+    } else if (d < 0) {
+        fputs("unsolvable\n", io->out);
+    } else {
+        moves[d] = '\n';
+        fwrite(moves, 1, (size_t)d + 1, io->out);
+    }
+    return 1;
+}
+
+static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
+{
+    solve_run *shared = arg;
+    solve_config *cfg = (solve_config *)shared->config;
+    if (cfg->use_fast && !item->goal_text && answer_fast(cfg, io, item->text, item->len))
+        return;
+    solve_run run = *shared;
+    char where[48];
+    run.out.file = io->out;
+    run.out.flush_each_line = 0; /* the batch flushes (see flush_output) */
+    run.err = io->err;
+    run.failures = 0;
+    snprintf(where, sizeof where, "line %ld", item->number);
+    solve_text(&run, where, item->number, item->text, item->len, item->goal_text, item->goal_len);
+    io->failures += run.failures;
+}
+
+static void answer_unpaired(void *arg, cli_batch_io *io, const cli_batch_item *item)
+{
+    solve_run run = *(solve_run *)arg;
+    char where[48];
+    run.out.file = io->out;
+    run.out.flush_each_line = 0;
+    run.err = io->err;
+    run.failures = 0;
+    snprintf(where, sizeof where, "line %ld", item->number);
+    answer_error(&run, where, "a start board without its goal line (--pairs)");
+    io->failures += run.failures;
+}
+
+static void flush_output(void *arg)
+{
+    cli_out_line_done(&((solve_run *)arg)->out);
+}
+
+/*
+ * Which small shapes the fast path may answer: the goal's shape when there
+ * is a goal, the --size shape, else every small shape the parser would
+ * infer from a cell count (2x2, 2x3, 2x4, 3x3).  Only for plain moves or
+ * steps output with no per-board statistics, under auto or table.
+ */
+static void plan_fast_path(solve_config *cfg)
+{
+    const char *algo = cfg->lib.algo;
+    if (cfg->stats || cfg->pairs || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
+        (algo && strcmp(algo, "auto") != 0 && strcmp(algo, "table") != 0))
+        return;
+    static const int shapes[4][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};
+    for (int i = 0; i < 4; i++) {
+        slide_board *fast = &cfg->fast[i];
+        if (cfg->goal.cells) {
+            if (cfg->goal.rows * cfg->goal.cols != shapes[i][0] * shapes[i][1])
+                continue;
+            *fast = cfg->goal;
+        } else if (cfg->rows) {
+            if (cfg->rows * cfg->cols != shapes[i][0] * shapes[i][1])
+                continue;
+            *fast = cfg->standard[i];
+        } else {
+            *fast = cfg->standard[i];
+        }
+        cfg->use_fast = 1;
+    }
 }
 
 static void solve_stdin(solve_run *run)
 {
-    cli_lines in;
-    const char *line;
-    long len;
-    char where[48];
-    cli_lines_init(&in, stdin);
-    if (!run->config->pairs) {
-        while ((len = cli_lines_next(&in, &line)) >= 0) {
-            if (skip_line(line, len))
-                continue;
-            snprintf(where, sizeof where, "line %ld", in.number);
-            solve_text(run, where, in.number, line, (size_t)len, NULL, 0);
+    solve_config *cfg = (solve_config *)run->config;
+    for (int i = 0; i < 4; i++) {
+        static const int shapes[4][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};
+        int r = shapes[i][0], c = shapes[i][1];
+        if (cfg->rows && cfg->rows * cfg->cols == r * c) {
+            r = cfg->rows;
+            c = cfg->cols;
         }
-    } else {
-        char *start = NULL;
-        size_t start_cap = 0;
-        long start_len = -1, start_number = 0;
-        while ((len = cli_lines_next(&in, &line)) >= 0) {
-            if (skip_line(line, len))
-                continue;
-            if (start_len < 0) {
-                if ((size_t)len + 1 > start_cap) {
-                    char *bigger = realloc(start, (size_t)len + 1);
-                    if (!bigger) {
-                        cli_error("out of memory");
-                        run->failures++;
-                        break;
-                    }
-                    start = bigger;
-                    start_cap = (size_t)len + 1;
-                }
-                memcpy(start, line, (size_t)len + 1);
-                start_len = len;
-                start_number = in.number;
-                continue;
-            }
-            snprintf(where, sizeof where, "line %ld", start_number);
-            solve_text(run, where, start_number, start, (size_t)start_len, line, (size_t)len);
-            start_len = -1;
-        }
-        if (start_len >= 0) {
-            snprintf(where, sizeof where, "line %ld", start_number);
-            answer_error(run, where, "a start board without its goal line (--pairs)");
-        }
-        free(start);
+        if (slide_board_init_goal(&cfg->standard[i], r, c) != SLIDE_OK)
+            return;
     }
-    cli_lines_free(&in);
+    plan_fast_path(cfg);
+    cli_batch batch = {cfg->jobs, cfg->pairs, run, answer_item, answer_unpaired,
+                       run->out.flush_each_line ? flush_output : NULL,
+                       run->out.flush_each_line ? flush_output : NULL};
+    cli_batch_io io = {run->out.file, run->err, 0};
+    int status = cli_batch_run(&batch, 0, &io);
+    run->failures += io.failures;
+    if (status == -1) {
+        cli_error("out of memory");
+        run->failures++;
+    } else if (status == -2) {
+        cli_error("error reading input: %s", strerror(errno));
+        run->failures++;
+    }
+    for (int i = 0; i < 4; i++)
+        slide_board_free(&cfg->standard[i]);
 }
 
 static int usage_value(const char *option, const char *value, const char *expected)
@@ -431,11 +645,42 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             if (cli_parse_seconds(value, &cfg->lib.limits.timeout))
                 return usage_value("--timeout", value, "a positive number of seconds");
             break;
+        case OPT_JOBS: {
+            unsigned long long jobs;
+            if (cli_parse_count(value, CLI_MAX_JOBS, &jobs))
+                return usage_value("--jobs", value, "a number of threads from 0 (all cores) to 256");
+            if (jobs == 0) {
+                long cores = sysconf(_SC_NPROCESSORS_ONLN);
+                jobs = cores < 1 ? 1 : cores > CLI_MAX_JOBS ? CLI_MAX_JOBS : (unsigned long long)cores;
+            }
+            cfg->jobs = (int)jobs;
+            break;
+        }
         default:
             return EXIT_USAGE;
         }
     }
     return 0;
+}
+
+/*
+ * --heuristic with an algorithm that takes none (bfs, bibfs) is a usage
+ * error rather than an option silently dropped.  Returns 0 or EXIT_USAGE.
+ */
+static int check_heuristic_fits_algo(const solve_config *cfg)
+{
+    const char *algo = cfg->lib.algo;
+    if (!cfg->lib.heuristic || !algo || strcmp(algo, "auto") == 0 ||
+        (slide_algo_by_name(algo)->flags & SLIDE_ALGO_HEURISTIC))
+        return 0;
+    char takers[128] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < slide_algo_count() && used < sizeof takers; i++)
+        if (slide_algo_at(i)->flags & SLIDE_ALGO_HEURISTIC)
+            used += (size_t)snprintf(takers + used, sizeof takers - used, "%s%s", used ? ", " : "",
+                                     slide_algo_at(i)->name);
+    cli_error("solve: --heuristic: %s uses no heuristic (heuristics apply to %s)", algo, takers);
+    return EXIT_USAGE;
 }
 
 int cli_solve(int argc, char **argv)
@@ -444,11 +689,18 @@ int cli_solve(int argc, char **argv)
     cli_scan scan;
     const char *goal_text = NULL;
     memset(&cfg, 0, sizeof cfg);
+    cfg.jobs = 1;
+    /* a judge problem fixes framing, algorithm and output: its own code reads the options */
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0)
+            return cli_solve_problem(argc, argv);
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
     int status = read_options(&scan, &cfg, &goal_text);
+    if (status == 0)
+        status = check_heuristic_fits_algo(&cfg);
     if (status != 0) {
         cli_scan_free(&scan);
         return status < 0 ? 0 : status;
@@ -469,9 +721,25 @@ int cli_solve(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    /* one context per run: tables built for the first board serve the rest */
+    slide_context_options copt = {cfg.lib.limits.max_memory};
+    cli_progress_state progress;
+    cli_progress_init(&progress);
+    cfg.lib.progress = cli_progress;
+    cfg.lib.progress_ctx = &progress;
+    if (slide_context_create(&cfg.lib.context, &copt) != SLIDE_OK) {
+        cli_error("out of memory");
+        slide_board_free(&cfg.goal);
+        cli_scan_free(&scan);
+        return EXIT_FAILED_BOARD;
+    }
+
     solve_run run;
+    atomic_int noted_not_optimal = 0;
     memset(&run, 0, sizeof run);
     run.config = &cfg;
+    run.err = stderr;
+    run.noted_not_optimal = &noted_not_optimal;
     cli_out_init(&run.out, stdout);
     if (scan.positional_count == 0) {
         solve_stdin(&run);
@@ -498,6 +766,7 @@ int cli_solve(int argc, char **argv)
         status = EXIT_FAILED_BOARD;
     if (status == 0 && run.failures)
         status = EXIT_FAILED_BOARD;
+    slide_context_free(cfg.lib.context);
     slide_board_free(&cfg.goal);
     cli_scan_free(&scan);
     return status;

@@ -1,0 +1,326 @@
+/*
+ * pdb.c - `slide pdb build|info|clear`: the pattern database cache, and the
+ * progress callback every command hands the library.
+ */
+#include "cli.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------- progress */
+
+void cli_progress_init(cli_progress_state *state)
+{
+    memset(state, 0, sizeof *state);
+    state->tty = isatty(fileno(stderr));
+}
+
+void cli_progress_end(void *ctx)
+{
+    cli_progress_state *state = ctx;
+    if (state && state->line_open) {
+        fputs("\r\033[K", stderr);
+        state->line_open = 0;
+    }
+}
+
+/*
+ * Notes always reach stderr; progress lines only a terminal, overwritten in
+ * place, and for searches only once they are big enough to be worth watching.
+ */
+void cli_progress(void *ctx, const slide_progress *p)
+{
+    cli_progress_state *state = ctx;
+    switch (p->kind) {
+    case SLIDE_PROGRESS_NOTE:
+        cli_progress_end(state);
+        cli_error("%s", p->message);
+        break;
+    case SLIDE_PROGRESS_BUILD:
+        if (!state->tty)
+            break;
+        fprintf(stderr, "\r\033[Kslide: building pattern database %s: layer %u, %.1f%% filled",
+                p->message, p->bound, 100.0 * p->fraction);
+        state->line_open = 1;
+        break;
+    case SLIDE_PROGRESS_SEARCH:
+        if (!state->tty || p->nodes < 1000000)
+            break;
+        fprintf(stderr, "\r\033[Kslide: searching: bound %u, %llu nodes", p->bound,
+                (unsigned long long)p->nodes);
+        state->line_open = 1;
+        break;
+    default: break;
+    }
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------ slide pdb */
+
+enum { OPT_SIZE = 1, OPT_GOAL, OPT_MAX_MEMORY, OPT_MAX_GROUP, OPT_CACHE_DIR, OPT_HELP };
+
+static const cli_option pdb_options[] = {
+    {"size", 's', 1, OPT_SIZE},
+    {"goal", 'g', 1, OPT_GOAL},
+    {"max-memory", 0, 1, OPT_MAX_MEMORY},
+    {"max-group", 0, 1, OPT_MAX_GROUP},
+    {"cache-dir", 0, 1, OPT_CACHE_DIR},
+    {"help", 'h', 0, OPT_HELP},
+    {NULL, 0, 0, 0},
+};
+
+void cli_help_pdb(FILE *f)
+{
+    fputs("usage: slide pdb build [--size RxC] [--goal BOARD] [--max-memory SIZE] [--max-group N]\n"
+          "       slide pdb info\n"
+          "       slide pdb clear\n"
+          "\n"
+          "Pattern databases make --heuristic pdb (and --algo auto on boards of 10 to 16\n"
+          "cells) fast. They are built on first use and cached on disk; `build` prepares\n"
+          "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x; about a\n"
+          "minute and 1.3 GiB of memory for its 7-8 tables, 288 MiB on disk).\n"
+          "\n"
+          "  build   load or build the tables for a shape and goal, and cache them\n"
+          "  info    list the cached tables and verify each one\n"
+          "  clear   remove the cached tables (only slide's files)\n"
+          "\n"
+          "options:\n"
+          "  -s, --size RxC         shape (default 4x4, or the goal's)\n"
+          "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
+          "      --max-memory SIZE  cap on tables plus build memory (default 2G)\n"
+          "      --max-group N      at most N tiles a table (default: automatic)\n"
+          "      --cache-dir DIR    cache directory for this command\n"
+          "\n"
+          "The cache directory is $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide, else\n"
+          "~/.cache/slide.\n",
+          f);
+}
+
+typedef struct pdb_config {
+    int rows, cols;
+    const char *goal_text;
+    size_t max_memory;
+    slide_pdb_options pdb;
+} pdb_config;
+
+static int read_pdb_options(cli_scan *scan, pdb_config *cfg)
+{
+    const char *value;
+    int id;
+    slide_parse_error err;
+    unsigned long long count;
+    while ((id = cli_scan_next(scan, &value)) != SCAN_END) {
+        switch (id) {
+        case SCAN_ERROR: return EXIT_USAGE;
+        case OPT_HELP: cli_help_pdb(stdout); return -1;
+        case OPT_SIZE:
+            if (slide_parse_size(value, &cfg->rows, &cfg->cols, &err) != SLIDE_OK) {
+                cli_error("pdb: --size: %s", err.message);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_GOAL: cfg->goal_text = value; break;
+        case OPT_MAX_MEMORY:
+            if (cli_parse_memory(value, &cfg->max_memory)) {
+                cli_error("pdb: --max-memory: '%.60s' is not a size (e.g. 512M, 4G)", value);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_MAX_GROUP:
+            if (cli_parse_count(value, 15, &count) || count < 1) {
+                cli_error("pdb: --max-group: '%.60s' is not a tile count from 1 to 15", value);
+                return EXIT_USAGE;
+            }
+            cfg->pdb.max_group = (int)count;
+            break;
+        case OPT_CACHE_DIR: cfg->pdb.cache_dir = value; break;
+        default: return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+static int pdb_build(pdb_config *cfg)
+{
+    slide_board goal;
+    if (cfg->goal_text) {
+        slide_parse_options popt = {cfg->rows, cfg->cols, 0};
+        slide_parse_error err;
+        if (slide_board_parse(cfg->goal_text, strlen(cfg->goal_text), &popt, &goal, &err) !=
+            SLIDE_OK) {
+            cli_report_parse_error("pdb: --goal", &err);
+            return EXIT_USAGE;
+        }
+    } else if (slide_board_init_goal(&goal, cfg->rows ? cfg->rows : 4, cfg->cols ? cfg->cols : 4) !=
+               SLIDE_OK) {
+        cli_error("pdb: --size: no board of that shape");
+        return EXIT_USAGE;
+    }
+    cli_progress_state progress;
+    cli_progress_init(&progress);
+    slide_pdb_summary summary;
+    int status =
+        slide_pdb_prepare(&goal, &cfg->pdb, cfg->max_memory, cli_progress, &progress, &summary);
+    cli_progress_end(&progress);
+    int rows = goal.rows, cols = goal.cols;
+    slide_board_free(&goal);
+    if (status == SLIDE_E_TOO_LARGE) {
+        cli_error("pdb: pattern databases cover boards of at most %d cells; this one has %d",
+                  SLIDE_MAX_PACKED_CELLS, rows * cols);
+        return EXIT_FAILED_BOARD;
+    }
+    if (status == SLIDE_E_MEMLIMIT) {
+        cli_error("pdb: no pattern database for %dx%d fits --max-memory; raise it", rows, cols);
+        return EXIT_FAILED_BOARD;
+    }
+    if (status != SLIDE_OK) {
+        cli_error("pdb: %s", slide_strerror(status));
+        return EXIT_FAILED_BOARD;
+    }
+    char dir[4096], bytes[32], peak[32];
+    if (cfg->pdb.no_disk_cache || slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK)
+        snprintf(dir, sizeof dir, "(memory)");
+    printf("%dx%d: %d table%s (", rows, cols, summary.groups, summary.groups == 1 ? "" : "s");
+    for (int g = 0; g < summary.groups; g++)
+        printf("%s%d", g ? "-" : "", summary.group_size[g]);
+    printf(" tiles%s), %s; %d loaded, %d built in %.1f s, peak memory %s; cache %s\n",
+           summary.mirrored ? ", with reflection" : "",
+           cli_format_bytes(summary.bytes, bytes, sizeof bytes), summary.loaded, summary.built,
+           summary.seconds, cli_format_bytes(summary.peak_memory, peak, sizeof peak), dir);
+    return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Lists the cache directory's tables in name order with their verification. */
+static int pdb_info(const pdb_config *cfg)
+{
+    char dir[4096];
+    if (slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK) {
+        cli_error("pdb: no cache directory (set SLIDE_CACHE_DIR or HOME)");
+        return EXIT_FAILED_BOARD;
+    }
+    printf("cache directory: %s\n", dir);
+    DIR *d = opendir(dir);
+    if (!d) {
+        printf("(no tables)\n");
+        return 0;
+    }
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    struct dirent *e;
+    int status = 0;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".pdb") != 0)
+            continue;
+        if (count == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger) {
+                status = EXIT_FAILED_BOARD;
+                break;
+            }
+            names = bigger;
+        }
+        if (!(names[count] = strdup(e->d_name))) {
+            status = EXIT_FAILED_BOARD;
+            break;
+        }
+        count++;
+    }
+    closedir(d);
+    if (status) {
+        cli_error("out of memory");
+    } else if (count == 0) {
+        printf("(no tables)\n");
+    }
+    if (count > 1)
+        qsort(names, count, sizeof *names, by_name);
+    for (size_t i = 0; i < count; i++) {
+        char path[4400], size[32];
+        slide_pdb_file_info info;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        int ok = slide_pdb_file_inspect(path, &info) == SLIDE_OK;
+        printf("%s: ", names[i]);
+        if (ok) {
+            printf("%dx%d, %d tiles {", info.rows, info.cols, info.group_size);
+            for (int t = 0; t < info.group_size; t++)
+                printf("%s%u", t ? "," : "", (unsigned)info.tiles[t]);
+            printf("}, %llu entries of %d bits, %s, valid\n", (unsigned long long)info.entries,
+                   info.entry_bits, cli_format_bytes((size_t)info.file_bytes, size, sizeof size));
+        } else {
+            printf("INVALID: %s (it will be rebuilt when needed)\n", info.problem);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return status;
+}
+
+static int pdb_clear(const pdb_config *cfg)
+{
+    char dir[4096];
+    unsigned removed;
+    if (slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK) {
+        cli_error("pdb: no cache directory (set SLIDE_CACHE_DIR or HOME)");
+        return EXIT_FAILED_BOARD;
+    }
+    int status = slide_pdb_cache_clear(dir, &removed);
+    printf("removed %u file%s from %s\n", removed, removed == 1 ? "" : "s", dir);
+    if (status != SLIDE_OK) {
+        cli_error("pdb: could not remove every file in %s", dir);
+        return EXIT_FAILED_BOARD;
+    }
+    return 0;
+}
+
+int cli_pdb(int argc, char **argv)
+{
+    if (argc < 3) {
+        cli_help_pdb(stderr);
+        return EXIT_USAGE;
+    }
+    const char *action = argv[2];
+    if (strcmp(action, "--help") == 0 || strcmp(action, "-h") == 0 || strcmp(action, "help") == 0) {
+        cli_help_pdb(stdout);
+        return 0;
+    }
+    if (strcmp(action, "build") != 0 && strcmp(action, "info") != 0 &&
+        strcmp(action, "clear") != 0) {
+        cli_error("pdb: unknown action '%.60s' (build, info or clear)", action);
+        return EXIT_USAGE;
+    }
+    pdb_config cfg;
+    cli_scan scan;
+    memset(&cfg, 0, sizeof cfg);
+    if (cli_scan_init(&scan, argc, argv, 3, pdb_options, "pdb") != 0) {
+        cli_error("out of memory");
+        return EXIT_FAILED_BOARD;
+    }
+    int status = read_pdb_options(&scan, &cfg);
+    if (status == 0 && scan.positional_count > 0) {
+        cli_error("pdb %s: unexpected argument '%.60s'", action, scan.positional[0]);
+        status = EXIT_USAGE;
+    }
+    if (status == 0 && strcmp(action, "build") != 0 &&
+        (cfg.rows || cfg.goal_text || cfg.max_memory || cfg.pdb.max_group)) {
+        cli_error("pdb %s: only --cache-dir applies (the options given are for build)", action);
+        status = EXIT_USAGE;
+    }
+    if (status == 0) {
+        if (strcmp(action, "build") == 0)
+            status = pdb_build(&cfg);
+        else if (strcmp(action, "info") == 0)
+            status = pdb_info(&cfg);
+        else
+            status = pdb_clear(&cfg);
+    }
+    cli_scan_free(&scan);
+    return status < 0 ? 0 : status;
+}

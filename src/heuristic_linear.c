@@ -1,0 +1,105 @@
+/*
+ * heuristic_linear.c - linear conflict (--heuristic linear).
+ *
+ * Manhattan distance plus two moves for every tile that must leave its line
+ * to let another tile of that line pass (Hansson, Mayer and Yung, 1992).
+ * Two tiles are in conflict when both stand in their goal row (or column)
+ * but in the opposite order to their goal cells.  For each row and column
+ * the tiles that must leave are counted exactly: the tiles of the line that
+ * belong to it, minus the longest subsequence already in goal order.  Works
+ * for any shape and any goal (the blank counts in no line).
+ *
+ * Admissible: a tile removed from its goal row makes at least two vertical
+ * moves that its vertical Manhattan distance (zero) does not count, a tile
+ * removed from its goal column two horizontal ones; vertical and horizontal
+ * moves are disjoint, so rows and columns add up.
+ *
+ * Consistent, because the line term is exact (the greedy form that removes
+ * the most-conflicting tile first is not, in general).  A move slides one
+ * tile into the blank: its order relative to the other tiles of the line it
+ * moves along does not change, so only the line it crosses out of (A) and
+ * the one it enters (B) change.  The exact removal count of a line changes
+ * by at most one when one tile joins or leaves it.  A tile counts in A only
+ * when A is its goal line, and then leaving A costs +1 Manhattan against at
+ * most -2 conflict moves; it counts in B only when B is its goal line, and
+ * then entering B gains -1 Manhattan against at most +2.  In every case h
+ * changes by exactly one (odd, and |change| <= 1), so h(parent) <= 1 +
+ * h(child) and A* may close a state on its first expansion.
+ */
+#include "internal.h"
+
+typedef struct linear_conflict {
+    slide_manhattan manhattan;
+    uint8_t goal_row[SLIDE_MAX_PACKED_CELLS];
+    uint8_t goal_col[SLIDE_MAX_PACKED_CELLS];
+} linear_conflict;
+
+int slide_linear_create(slide_search *search, void **ctx)
+{
+    linear_conflict *lc = slide_budget_alloc(search->budget, sizeof *lc);
+    if (!lc)
+        return search->budget->status;
+    slide_manhattan_init(&lc->manhattan, &search->shape, search->goal_state);
+    for (int t = 0; t < search->shape.cells; t++) {
+        lc->goal_row[t] = (uint8_t)(lc->manhattan.goal_cell[t] / search->shape.cols);
+        lc->goal_col[t] = (uint8_t)(lc->manhattan.goal_cell[t] % search->shape.cols);
+    }
+    *ctx = lc;
+    return SLIDE_OK;
+}
+
+/*
+ * Tiles that must leave a line: count minus the longest strictly increasing
+ * subsequence of their goal positions, listed in the order they stand.
+ * Lines hold at most 8 tiles on a packed board, so the quadratic form is
+ * the fastest.
+ */
+static unsigned line_removals(const uint8_t *goal_pos, int count)
+{
+    if (count < 2)
+        return 0;
+    uint8_t longest_ending[SLIDE_MAX_PACKED_CELLS];
+    int best = 1;
+    for (int i = 0; i < count; i++) {
+        int len = 1;
+        for (int j = 0; j < i; j++)
+            if (goal_pos[j] < goal_pos[i] && longest_ending[j] + 1 > len)
+                len = longest_ending[j] + 1;
+        longest_ending[i] = (uint8_t)len;
+        if (len > best)
+            best = len;
+    }
+    return (unsigned)(count - best);
+}
+
+unsigned slide_linear_estimate(const void *ctx, slide_state s)
+{
+    const linear_conflict *lc = ctx;
+    const slide_shape *shape = &lc->manhattan.shape;
+    unsigned h = slide_manhattan_estimate(&lc->manhattan, s);
+    uint8_t goal_pos[SLIDE_MAX_PACKED_CELLS];
+    for (int r = 0; r < shape->rows; r++) {
+        int count = 0;
+        for (int c = 0; c < shape->cols; c++) {
+            unsigned t = slide_state_get(s, r * shape->cols + c);
+            if (t && lc->goal_row[t] == r)
+                goal_pos[count++] = lc->goal_col[t];
+        }
+        h += 2 * line_removals(goal_pos, count);
+    }
+    for (int c = 0; c < shape->cols; c++) {
+        int count = 0;
+        for (int r = 0; r < shape->rows; r++) {
+            unsigned t = slide_state_get(s, r * shape->cols + c);
+            if (t && lc->goal_col[t] == c)
+                goal_pos[count++] = lc->goal_row[t];
+        }
+        h += 2 * line_removals(goal_pos, count);
+    }
+    return h;
+}
+
+void slide_linear_destroy(void *ctx, slide_budget *budget)
+{
+    slide_budget_free(budget, ctx, sizeof(linear_conflict));
+}

@@ -1,0 +1,745 @@
+/*
+ * pdb.c - pattern databases: choosing groups, building tables, lookups.
+ *
+ * The build is a breadth-first search from the goal over abstract states:
+ * the positions of the group's k tiles plus the region (connected set of
+ * cells not holding a group tile) the blank is in.  Inside its region the
+ * blank moves for free, so a move is a group tile sliding into an adjacent
+ * cell of the blank's region, after which the blank stands where the tile
+ * was.  A region is named by its lowest cell, ranked among the free cells,
+ * so a state is one slot of (n-k) per placement.
+ *
+ * Layers are not kept as queues (the largest would need gigabytes for the
+ * 15-puzzle's 8-tile group): every slot has two bits, 0 for unseen, 1 + depth
+ * mod 2 while waiting in a layer, 3 once expanded, and layer d is found by
+ * scanning for its code.  States found while expanding layer d carry the
+ * other code, so one array serves every layer.  A
+ * placement's table entry is written when the first of its states is
+ * expanded, which happens at its smallest depth.
+ *
+ * Large tables are expanded by two threads, each over half the placements:
+ * marks go in with atomic ORs (a field only ever goes from 0 to a code, or
+ * from a code to 3), and each table byte belongs to one thread.  A value too
+ * large for a nibble leaves its state open; the table is widened to bytes
+ * between layers and the layer finished.
+ */
+#include "pdb.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+
+void pdb_report_note(const pdb_reporter *r, const char *fmt, ...)
+{
+    if (!r || !r->fn)
+        return;
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    slide_progress p;
+    memset(&p, 0, sizeof p);
+    p.kind = SLIDE_PROGRESS_NOTE;
+    p.message = message;
+    r->fn(r->ctx, &p);
+}
+
+static uint32_t permutations(int n, int k)
+{
+    uint64_t count = 1;
+    for (int i = 0; i < k; i++) {
+        count *= (uint64_t)(n - i);
+        if (count > UINT32_MAX)
+            return UINT32_MAX;
+    }
+    return (uint32_t)count;
+}
+
+size_t pdb_table_bytes(uint32_t entries, int bits)
+{
+    return bits == 4 ? ((size_t)entries + 1) / 2 : (size_t)entries;
+}
+
+size_t pdb_build_scratch(const pdb_set *set, int g)
+{
+    const pdb_table *t = &set->groups[g];
+    uint64_t slots = (uint64_t)t->entries * (uint64_t)(set->shape.cells - t->size);
+    return (size_t)((slots + 31) / 32 * sizeof(uint64_t));
+}
+
+/* Fills the reflection fields when the goal allows it and it adds information. */
+static void plan_mirror(pdb_set *set)
+{
+    const slide_shape *shape = &set->shape;
+    int n = shape->cells, blank_goal = slide_state_blank(set->goal, n);
+    set->mirrored = 0;
+    if (shape->rows != shape->cols || blank_goal / shape->cols != blank_goal % shape->cols)
+        return;
+    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS], sigma[SLIDE_MAX_PACKED_CELLS];
+    uint8_t sigma_inverse[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < n; c++) {
+        set->mirror_cell[c] = (uint8_t)((c % shape->cols) * shape->cols + c / shape->cols);
+        goal_cell[slide_state_get(set->goal, c)] = (uint8_t)c;
+    }
+    /* sigma renames a tile after the tile whose goal cell mirrors its own */
+    for (int t = 0; t < n; t++) {
+        sigma[t] = (uint8_t)slide_state_get(set->goal, set->mirror_cell[goal_cell[t]]);
+        sigma_inverse[sigma[t]] = (uint8_t)t;
+    }
+    int adds_information = 0;
+    for (int g = 0; g < set->count; g++) {
+        const pdb_table *t = &set->groups[g];
+        int image = set->group_of[sigma[t->tiles[0]]];
+        for (int i = 0; i < t->size; i++) {
+            set->mirror_source[g][i] = sigma_inverse[t->tiles[i]];
+            if (set->group_of[sigma[t->tiles[i]]] != image)
+                adds_information = 1;
+        }
+        if (set->groups[image].size != t->size)
+            adds_information = 1;
+    }
+    for (int t = 1; t < n; t++)
+        set->mirror_group_of[t] = set->group_of[sigma[t]];
+    set->mirror_group_of[0] = -1;
+    set->mirrored = adds_information;
+}
+
+int pdb_set_groups(pdb_set *set, const slide_shape *shape, slide_state goal, int count,
+                   const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_PACKED_CELLS])
+{
+    int n = shape->cells;
+    memset(set, 0, sizeof *set);
+    if (n > SLIDE_MAX_PACKED_CELLS || count < 1 || count > PDB_MAX_GROUPS)
+        return SLIDE_E_ARGUMENT;
+    set->shape = *shape;
+    set->goal = goal;
+    set->count = count;
+    memset(set->group_of, -1, sizeof set->group_of);
+    int placed = 0;
+    for (int g = 0; g < count; g++) {
+        pdb_table *t = &set->groups[g];
+        if (sizes[g] < 1 || sizes[g] > n - 1)
+            return SLIDE_E_ARGUMENT;
+        t->size = sizes[g];
+        for (int i = 0; i < t->size; i++) {
+            unsigned tile = group_tiles[g][i];
+            if (tile < 1 || tile >= (unsigned)n || set->group_of[tile] >= 0)
+                return SLIDE_E_ARGUMENT;
+            set->group_of[tile] = (int8_t)g;
+            t->tiles[i] = (uint8_t)tile;
+            placed++;
+        }
+        t->entries = permutations(n, t->size);
+        if (t->entries == UINT32_MAX)
+            return SLIDE_E_ARGUMENT;
+    }
+    if (placed != n - 1)
+        return SLIDE_E_ARGUMENT;
+    slide_manhattan_init(&set->manhattan, shape, goal);
+    plan_mirror(set);
+    return SLIDE_OK;
+}
+
+/* Bytes needed while building the largest table with every table held (nibbles assumed). */
+static size_t plan_peak(const pdb_set *set)
+{
+    size_t tables = 0, scratch = 0;
+    for (int g = 0; g < set->count; g++) {
+        tables += pdb_table_bytes(set->groups[g].entries, 4);
+        size_t s = pdb_build_scratch(set, g);
+        if (s > scratch)
+            scratch = s;
+    }
+    /* plus the region table and the decoder's tail table */
+    return tables + scratch + (sizeof(uint64_t) << set->shape.cells) + 16 * 15 * 14 * 3;
+}
+
+int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_group, size_t cap)
+{
+    int n = shape->cells, tiles = n - 1;
+    uint8_t order[SLIDE_MAX_PACKED_CELLS];
+    int count = 0;
+    /* Goal order along the longer side keeps each group in a compact block. */
+    for (int i = 0; i < n; i++) {
+        int cell =
+            shape->cols >= shape->rows ? i : (i % shape->rows) * shape->cols + i / shape->rows;
+        unsigned tile = slide_state_get(goal, cell);
+        if (tile)
+            order[count++] = (uint8_t)tile;
+    }
+    int largest = max_group > 0 ? max_group : PDB_MAX_GROUP_SIZE;
+    if (largest > tiles)
+        largest = tiles;
+    /* below three tiles a group knows little more than linear conflict does */
+    int smallest = max_group > 0 && max_group < 3 ? max_group : 3;
+    if (smallest > tiles)
+        smallest = tiles;
+    for (; largest >= smallest; largest--) {
+        if (permutations(n, largest) > PDB_MAX_ENTRIES)
+            continue;
+        /* the remainder group first: on the 15-puzzle this is Korf & Felner's 7-8 */
+        int groups = (tiles + largest - 1) / largest;
+        int sizes[PDB_MAX_GROUPS];
+        uint8_t members[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS];
+        int next = 0;
+        for (int g = 0; g < groups; g++) {
+            sizes[g] = g == 0 ? tiles - (groups - 1) * largest : largest;
+            for (int i = 0; i < sizes[g]; i++)
+                members[g][i] = order[next++];
+        }
+        int status = pdb_set_groups(set, shape, goal, groups, sizes,
+                                    (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])members);
+        if (status != SLIDE_OK)
+            return status;
+        if (plan_peak(set) <= cap)
+            return SLIDE_OK;
+    }
+    memset(set, 0, sizeof *set);
+    return SLIDE_E_MEMLIMIT;
+}
+
+void pdb_set_release(pdb_set *set, slide_budget *budget)
+{
+    for (int g = 0; g < set->count; g++) {
+        slide_budget_free(budget, set->groups[g].data, set->groups[g].bytes);
+        set->groups[g].data = NULL;
+        set->groups[g].bytes = 0;
+    }
+}
+
+/* ------------------------------------------------------------------ build */
+
+/* Threads that expand a layer of a large table. */
+#define PDB_BUILD_THREADS 2
+/* expand()'s answer when a nibble cannot hold the entry (not a SLIDE_E_* status). */
+#define PDB_OVERFLOW (-1000)
+
+/* Placements are decoded in two parts: a prefix, cached, and a short tail read from a table. */
+#define TAIL_DIGITS 3
+
+typedef struct builder {
+    const slide_shape *shape;
+    const pdb_set *set;
+    pdb_table *table;
+    slide_budget *budget;
+    int n, k, free_cells;
+    unsigned all_cells, not_first_col, not_last_col;
+    uint64_t *slots; /* two bits a state */
+    size_t slot_words;
+    unsigned sentinel;
+    uint32_t filled; /* entries written so far */
+    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS];
+    uint16_t neighbours[SLIDE_MAX_PACKED_CELLS]; /* cell -> mask of adjacent cells */
+    uint32_t weight[SLIDE_MAX_PACKED_CELLS];     /* value of one unit of digit i */
+    int tail;                                    /* digits decoded by tail_digits */
+    uint32_t tail_span;                          /* product of the tail's bases */
+    uint8_t (*tail_digits)[TAIL_DIGITS];         /* tail_span rows */
+    uint64_t *lowest;        /* open mask -> for each open cell, the lowest cell of its region */
+    uint8_t select8[256][8]; /* byte -> its i-th set bit */
+    /* the decoded placement: cells, digits, cells used before each tile */
+    uint32_t prefix; /* placement / tail_span cached, or UINT32_MAX */
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    uint8_t digits[SLIDE_MAX_PACKED_CELLS];
+    uint16_t used_before[SLIDE_MAX_PACKED_CELLS + 1];
+} builder;
+
+/* The cells reachable from seed through open cells (seed included). */
+static unsigned flood(const builder *b, unsigned seed, unsigned open)
+{
+    unsigned region = seed, grown;
+    int cols = b->shape->cols;
+    for (;;) {
+        grown = region | (((region << cols) | (region >> cols) |
+                           ((region << 1) & b->not_first_col) | ((region >> 1) & b->not_last_col)) &
+                          open);
+        if (grown == region)
+            return region;
+        region = grown;
+    }
+}
+
+/*
+ * Fills b->lowest: for every set of open cells, each open cell's region
+ * named by its lowest cell, a nibble a cell.  One lookup then replaces the
+ * flood fill a successor would need (2^n entries, 512 KiB on 16 cells).
+ */
+static int regions_init(builder *b)
+{
+    size_t masks = (size_t)1 << b->n;
+    b->lowest = slide_budget_alloc(b->budget, masks * sizeof *b->lowest);
+    if (!b->lowest)
+        return b->budget->status;
+    for (size_t open = 0; open < masks; open++) {
+        uint64_t names = 0;
+        unsigned left = (unsigned)open;
+        while (left) {
+            unsigned seed = left & (0u - left);
+            unsigned region = flood(b, seed, (unsigned)open);
+            uint64_t name = (uint64_t)__builtin_ctz(seed);
+            for (unsigned cells = region; cells; cells &= cells - 1)
+                names |= name << (4 * __builtin_ctz(cells));
+            left &= ~region;
+        }
+        b->lowest[open] = names;
+    }
+    return SLIDE_OK;
+}
+
+static unsigned select_bit(unsigned mask, unsigned index)
+{
+    while (index--)
+        mask &= mask - 1;
+    return (unsigned)__builtin_ctz(mask);
+}
+
+static void select_init(builder *b)
+{
+    for (unsigned byte = 0; byte < 256; byte++)
+        for (unsigned i = 0; i < (unsigned)pdb_popcount16(byte); i++)
+            b->select8[byte][i] = (uint8_t)select_bit(byte, i);
+}
+
+/* The index-th set bit of a 16-bit mask, by bytes (the loop above mispredicts). */
+static unsigned select16(const builder *b, unsigned mask, unsigned index)
+{
+    unsigned low = mask & 0xFFu, in_low = pdb_popcount16(low);
+    return index < in_low ? b->select8[low][index] : 8u + b->select8[mask >> 8][index - in_low];
+}
+
+/* Precomputes digit weights and the tail table; SLIDE_OK or the budget's status. */
+static int decoder_init(builder *b)
+{
+    uint32_t w = 1;
+    for (int i = b->k - 1; i >= 0; i--) {
+        b->weight[i] = w;
+        w *= (uint32_t)(b->n - i);
+    }
+    b->tail = b->k < TAIL_DIGITS ? b->k : TAIL_DIGITS;
+    b->tail_span = b->tail ? b->weight[b->k - b->tail] * (uint32_t)(b->n - (b->k - b->tail)) : 1;
+    b->tail_digits = slide_budget_alloc(b->budget, b->tail_span * sizeof *b->tail_digits);
+    if (!b->tail_digits)
+        return b->budget->status;
+    for (uint32_t lo = 0; lo < b->tail_span; lo++) {
+        uint32_t rest = lo;
+        for (int j = b->tail - 1; j >= 0; j--) {
+            uint32_t base = (uint32_t)(b->n - (b->k - b->tail + j));
+            b->tail_digits[lo][j] = (uint8_t)(rest % base);
+            rest /= base;
+        }
+    }
+    b->prefix = UINT32_MAX;
+    return SLIDE_OK;
+}
+
+/* Decodes placement into b->cells, b->digits and b->used_before. */
+static void decode(builder *b, uint32_t placement)
+{
+    uint32_t prefix = placement / b->tail_span, lo = placement % b->tail_span;
+    int head = b->k - b->tail;
+    if (prefix != b->prefix) {
+        uint32_t rest = prefix;
+        for (int i = head - 1; i >= 0; i--) {
+            uint32_t base = (uint32_t)(b->n - i);
+            b->digits[i] = (uint8_t)(rest % base);
+            rest /= base;
+        }
+        unsigned used = 0;
+        for (int i = 0; i < head; i++) {
+            b->used_before[i] = (uint16_t)used;
+            unsigned c = select16(b, b->all_cells & ~used, b->digits[i]);
+            b->cells[i] = (uint8_t)c;
+            used |= 1u << c;
+        }
+        b->used_before[head] = (uint16_t)used;
+        b->prefix = prefix;
+    }
+    unsigned used = b->used_before[head];
+    for (int j = 0; j < b->tail; j++) {
+        int i = head + j;
+        b->digits[i] = b->tail_digits[lo][j];
+        b->used_before[i] = (uint16_t)used;
+        unsigned c = select16(b, b->all_cells & ~used, b->digits[i]);
+        b->cells[i] = (uint8_t)c;
+        used |= 1u << c;
+    }
+    b->used_before[b->k] = (uint16_t)used;
+}
+
+/*
+ * The placement after tile i moves from cell a to cell to: digit i becomes
+ * to's rank among the cells free before tile i, and each later tile whose
+ * cell lies between a and to gains or loses one smaller used cell.
+ */
+static uint32_t moved_placement(const builder *b, uint32_t placement, int i, unsigned to)
+{
+    unsigned from = b->cells[i];
+    int64_t index = placement;
+    unsigned digit = to - pdb_popcount16(b->used_before[i] & ((1u << to) - 1));
+    index += ((int64_t)digit - b->digits[i]) * b->weight[i];
+    unsigned lo = from < to ? from : to, hi = from < to ? to : from;
+    int64_t sign = from < to ? 1 : -1; /* a cell between them loses (or gains) one smaller cell */
+    int64_t shift = 0;
+    for (int j = i + 1; j < b->k; j++) /* branch-free: the test is a coin toss */
+        shift += (int64_t)((unsigned)(b->cells[j] - lo - 1) < hi - lo - 1) * b->weight[j];
+    index += sign * shift;
+    return (uint32_t)index;
+}
+
+static uint64_t state_slot(const builder *b, uint32_t placement, unsigned open, unsigned region)
+{
+    unsigned lowest = region & (0u - region);
+    return (uint64_t)placement * (uint64_t)b->free_cells + pdb_popcount16(open & (lowest - 1));
+}
+
+static unsigned slot_code(const builder *b, uint64_t slot)
+{
+    return (unsigned)(b->slots[slot >> 5] >> ((slot & 31) * 2)) & 3u;
+}
+
+static void slot_mark(builder *b, uint64_t slot, unsigned code)
+{
+    b->slots[slot >> 5] |= (uint64_t)code << ((slot & 31) * 2);
+}
+
+static unsigned entry_get(const pdb_table *t, uint32_t index)
+{
+    return pdb_entry(t, index);
+}
+
+static void entry_put(pdb_table *t, uint32_t index, unsigned value)
+{
+    if (t->entry_bits == 4) {
+        unsigned shift = (index & 1) * 4;
+        t->data[index >> 1] = (uint8_t)((t->data[index >> 1] & ~(15u << shift)) | (value << shift));
+    } else {
+        t->data[index] = (uint8_t)value;
+    }
+}
+
+/* Widens a nibble table to bytes once a value no longer fits; sentinels stay sentinels. */
+static int widen(builder *b)
+{
+    pdb_table *t = b->table;
+    uint8_t *wide = slide_budget_alloc(b->budget, t->entries);
+    if (!wide)
+        return b->budget->status;
+    for (uint32_t i = 0; i < t->entries; i++) {
+        unsigned v = pdb_entry(t, i);
+        wide[i] = (uint8_t)(v == 15 ? 255 : v);
+    }
+    slide_budget_free(b->budget, t->data, t->bytes);
+    t->data = wide;
+    t->bytes = t->entries;
+    t->entry_bits = 8;
+    b->sentinel = 255;
+    return SLIDE_OK;
+}
+
+/*
+ * Expands one abstract state at depth: writes the placement's entry if this
+ * is its first state expanded, and marks unseen successors with next_code.
+ * Successor slots are computed first and prefetched, because on the large
+ * tables nearly every one is a cache miss and they are independent.
+ * Returns the number of new states, or a negative status.
+ */
+static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code)
+{
+    uint32_t placement = (uint32_t)(slot / (uint64_t)b->free_cells);
+    unsigned region_rank = (unsigned)(slot % (uint64_t)b->free_cells);
+    decode(b, placement);
+    unsigned occupied = b->used_before[b->k];
+    unsigned open = b->all_cells & ~occupied;
+    unsigned region = flood(b, 1u << select16(b, open, region_rank), open);
+
+    if (entry_get(b->table, placement) == b->sentinel) {
+        unsigned manhattan = 0;
+        for (int i = 0; i < b->k; i++)
+            manhattan += b->set->manhattan.dist[b->table->tiles[i]][b->cells[i]];
+        unsigned value = (depth - manhattan) / 2;
+        if (value >= b->sentinel)
+            return b->sentinel == 255 ? SLIDE_E_INTERNAL /* no shape of 16 cells comes near */
+                                      : PDB_OVERFLOW;
+        entry_put(b->table, placement, value);
+        b->filled++;
+    }
+
+    uint64_t next[4 * SLIDE_MAX_PACKED_CELLS];
+    int count = 0;
+    for (int i = 0; i < b->k; i++) {
+        unsigned from = b->cells[i];
+        unsigned targets = b->neighbours[from] & region;
+        while (targets) {
+            unsigned to = (unsigned)__builtin_ctz(targets);
+            targets &= targets - 1;
+            unsigned next_open = open ^ (1u << to) ^ (1u << from);
+            unsigned lowest = (unsigned)(b->lowest[next_open] >> (4 * from)) & 15u;
+            next[count] = (uint64_t)moved_placement(b, placement, i, to) * (uint64_t)b->free_cells +
+                          pdb_popcount16(next_open & ((1u << lowest) - 1));
+            __builtin_prefetch(&b->slots[next[count] >> 5]);
+            count++;
+        }
+    }
+    long found = 0;
+    for (int j = 0; j < count; j++) {
+        if (slot_code(b, next[j]) != 0)
+            continue;
+        /* another worker may mark the same word: only the one that set the field counts it */
+        unsigned shift = (unsigned)(next[j] & 31) * 2;
+        uint64_t old = __atomic_fetch_or(&b->slots[next[j] >> 5], (uint64_t)next_code << shift,
+                                         __ATOMIC_RELAXED);
+        found += ((old >> shift) & 3u) == 0;
+    }
+    return found;
+}
+
+/*
+ * One worker's share of a layer: the states with code `code` among slots
+ * [first, end), which start and end on placement boundaries (and an even
+ * placement, so no two workers write the same table byte).  States whose
+ * entry would overflow a nibble are left open and counted in overflowed.
+ */
+typedef struct layer_job {
+    builder b; /* private decode cache and counters; the arrays are shared */
+    uint64_t first, end;
+    unsigned depth, code, next_code;
+    uint64_t found, overflowed;
+    int status;
+} layer_job;
+
+static void *run_layer(void *arg)
+{
+    layer_job *job = arg;
+    builder *b = &job->b;
+    uint64_t pattern = 0x5555555555555555ull * job->code;
+    size_t first_word = (size_t)(job->first >> 5), end_word = (size_t)((job->end + 31) >> 5);
+    for (size_t w = first_word; w < end_word && job->status == SLIDE_OK; w++) {
+        uint64_t x = __atomic_load_n(&b->slots[w], __ATOMIC_RELAXED) ^ pattern;
+        uint64_t match = ~(x | (x >> 1)) & 0x5555555555555555ull;
+        if (w == first_word && (job->first & 31))
+            match &= ~0ull << ((job->first & 31) * 2);
+        if (w == end_word - 1 && (job->end & 31))
+            match &= ~0ull >> (64 - (job->end & 31) * 2);
+        uint64_t closed = match;
+        for (uint64_t left = match; left; left &= left - 1) {
+            int bit = __builtin_ctzll(left);
+            long got = expand(b, (uint64_t)w * 32 + (unsigned)bit / 2, job->depth, job->next_code);
+            if (got == PDB_OVERFLOW) {
+                closed &= ~(1ull << bit);
+                job->overflowed++;
+            } else if (got < 0) {
+                job->status = (int)got;
+                break;
+            } else {
+                job->found += (uint64_t)got;
+            }
+        }
+        if (closed)
+            __atomic_fetch_or(&b->slots[w], closed | (closed << 1), __ATOMIC_RELAXED);
+    }
+    return NULL;
+}
+
+/* Workers for a table of this many slots: two where there are cores and enough work. */
+static int worker_count(uint64_t slots)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return slots >= ((uint64_t)1 << 24) && cores >= 2 ? PDB_BUILD_THREADS : 1;
+}
+
+/*
+ * Expands layer `depth` with `workers` threads.  *found receives the states
+ * of the next layer; *overflowed the states left open because a nibble could
+ * not hold their entry.  Returns SLIDE_OK or a status.
+ */
+static int expand_layer(builder *b, int workers, unsigned depth, uint64_t *found,
+                        uint64_t *overflowed)
+{
+    layer_job jobs[PDB_BUILD_THREADS];
+    pthread_t threads[PDB_BUILD_THREADS];
+    int started[PDB_BUILD_THREADS] = {0};
+    uint32_t share = (b->table->entries / (uint32_t)workers) & ~1u;
+    for (int i = 0; i < workers; i++) {
+        layer_job *job = &jobs[i];
+        memset(job, 0, sizeof *job);
+        job->b = *b;
+        job->b.filled = 0;
+        job->first = (uint64_t)share * (uint64_t)i * (uint64_t)b->free_cells;
+        job->end = i == workers - 1 ? (uint64_t)b->table->entries * (uint64_t)b->free_cells
+                                    : (uint64_t)share * (uint64_t)(i + 1) * (uint64_t)b->free_cells;
+        job->depth = depth;
+        job->code = depth % 2 + 1;
+        job->next_code = (depth + 1) % 2 + 1;
+        if (i > 0)
+            started[i] = pthread_create(&threads[i], NULL, run_layer, job) == 0;
+    }
+    run_layer(&jobs[0]);
+    int status = jobs[0].status;
+    for (int i = 1; i < workers; i++) {
+        if (started[i])
+            pthread_join(threads[i], NULL);
+        else
+            run_layer(&jobs[i]); /* no thread to be had: do its share here */
+    }
+    *found = *overflowed = 0;
+    for (int i = 0; i < workers; i++) {
+        *found += jobs[i].found;
+        *overflowed += jobs[i].overflowed;
+        b->filled += jobs[i].b.filled;
+        if (status == SLIDE_OK)
+            status = jobs[i].status;
+    }
+    return status;
+}
+
+static void report_layer(const pdb_reporter *reporter, const char *what, unsigned depth,
+                         uint64_t states, uint32_t filled, uint32_t entries)
+{
+    if (!reporter || !reporter->fn)
+        return;
+    slide_progress p;
+    memset(&p, 0, sizeof p);
+    p.kind = SLIDE_PROGRESS_BUILD;
+    p.message = what;
+    p.bound = depth;
+    p.nodes = states;
+    p.fraction = entries ? (double)filled / entries : 1.0;
+    reporter->fn(reporter->ctx, &p);
+}
+
+int pdb_build_group(pdb_set *set, int g, slide_budget *budget, const pdb_reporter *reporter)
+{
+    builder b;
+    pdb_table *t = &set->groups[g];
+    memset(&b, 0, sizeof b);
+    b.shape = &set->shape;
+    b.set = set;
+    b.table = t;
+    b.budget = budget;
+    b.n = set->shape.cells;
+    b.k = t->size;
+    b.free_cells = b.n - b.k;
+    b.all_cells = (1u << b.n) - 1;
+    for (int c = 0; c < b.n; c++) {
+        for (int m = 0; m < 4; m++)
+            if (set->shape.neighbour[c][m] >= 0)
+                b.neighbours[c] |= (uint16_t)(1u << set->shape.neighbour[c][m]);
+        if (c % set->shape.cols != 0)
+            b.not_first_col |= 1u << c;
+        if (c % set->shape.cols != set->shape.cols - 1)
+            b.not_last_col |= 1u << c;
+    }
+    char what[96];
+    snprintf(what, sizeof what, "group %d of %d (%d tiles, %lu entries)", g + 1, set->count,
+             t->size, (unsigned long)t->entries);
+
+    t->entry_bits = 4;
+    t->bytes = pdb_table_bytes(t->entries, 4);
+    t->data = slide_budget_alloc(budget, t->bytes);
+    if (!t->data)
+        return budget->status;
+    memset(t->data, 0xFF, t->bytes);
+    b.sentinel = 15;
+    b.slot_words = pdb_build_scratch(set, g) / sizeof(uint64_t);
+    b.slots = slide_budget_calloc(budget, b.slot_words, sizeof(uint64_t));
+    select_init(&b);
+    if (!b.slots || decoder_init(&b) != SLIDE_OK || regions_init(&b) != SLIDE_OK) {
+        int status = budget->status;
+        slide_budget_free(budget, b.slots, b.slot_words * sizeof(uint64_t));
+        slide_budget_free(budget, b.tail_digits, b.tail_span * sizeof *b.tail_digits);
+        slide_budget_free(budget, t->data, t->bytes);
+        t->data = NULL;
+        return status;
+    }
+
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    unsigned occupied = 0;
+    for (int c = 0; c < b.n; c++)
+        b.goal_cell[slide_state_get(set->goal, c)] = (uint8_t)c;
+    for (int i = 0; i < b.k; i++) {
+        cells[i] = b.goal_cell[t->tiles[i]];
+        occupied |= 1u << cells[i];
+    }
+    unsigned open = b.all_cells & ~occupied;
+    unsigned region = flood(&b, 1u << b.goal_cell[0], open);
+    slot_mark(&b, state_slot(&b, pdb_rank(cells, b.k, b.n), open, region), 1);
+
+    int status = SLIDE_OK,
+        workers = set->build_threads > 0 && set->build_threads <= PDB_BUILD_THREADS
+                      ? set->build_threads
+                      : worker_count((uint64_t)b.slot_words * 32);
+    uint64_t layer = 1, states = 1;
+    for (unsigned depth = 0; layer > 0 && status == SLIDE_OK; depth++) {
+        uint64_t overflowed;
+        status = expand_layer(&b, workers, depth, &layer, &overflowed);
+        if (status == SLIDE_OK && overflowed) {
+            /* widen, then expand what was left open: the rest of the layer is closed */
+            uint64_t more = 0;
+            status = widen(&b);
+            if (status == SLIDE_OK)
+                status = expand_layer(&b, workers, depth, &more, &overflowed);
+            layer += more;
+            if (status == SLIDE_OK && overflowed)
+                status = SLIDE_E_INTERNAL;
+        }
+        states += layer;
+        report_layer(reporter, what, depth, states, b.filled, t->entries);
+    }
+    slide_budget_free(budget, b.slots, b.slot_words * sizeof(uint64_t));
+    slide_budget_free(budget, b.tail_digits, b.tail_span * sizeof *b.tail_digits);
+    slide_budget_free(budget, b.lowest, ((size_t)1 << b.n) * sizeof *b.lowest);
+    if (status != SLIDE_OK) {
+        slide_budget_free(budget, t->data, t->bytes);
+        t->data = NULL;
+        t->bytes = 0;
+        return status;
+    }
+    /* placements no board reaches (parity, with one group of every tile) */
+    for (uint32_t i = 0; i < t->entries; i++)
+        if (entry_get(t, i) == b.sentinel)
+            entry_put(t, i, 0);
+    return SLIDE_OK;
+}
+
+/* ---------------------------------------------------------------- lookups */
+
+unsigned pdb_sum(const pdb_set *set, const uint8_t *pos)
+{
+    unsigned sum = 0;
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int g = 0; g < set->count; g++) {
+        const pdb_table *t = &set->groups[g];
+        for (int i = 0; i < t->size; i++)
+            cells[i] = pos[t->tiles[i]];
+        sum += pdb_entry(t, pdb_rank(cells, t->size, set->shape.cells));
+    }
+    return sum;
+}
+
+unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos)
+{
+    unsigned sum = 0;
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int g = 0; g < set->count; g++) {
+        const pdb_table *t = &set->groups[g];
+        for (int i = 0; i < t->size; i++)
+            cells[i] = set->mirror_cell[pos[set->mirror_source[g][i]]];
+        sum += pdb_entry(t, pdb_rank(cells, t->size, set->shape.cells));
+    }
+    return sum;
+}
+
+unsigned pdb_estimate(const pdb_set *set, slide_state s)
+{
+    uint8_t pos[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        pos[slide_state_get(s, c)] = (uint8_t)c;
+    unsigned sum = pdb_sum(set, pos);
+    if (set->mirrored) {
+        unsigned mirrored = pdb_sum_mirrored(set, pos);
+        if (mirrored > sum)
+            sum = mirrored;
+    }
+    return slide_manhattan_estimate(&set->manhattan, s) + 2 * sum;
+}

@@ -1,0 +1,334 @@
+/* test_batch.c - stdin batches: order, threads, the table fast path, pairs, interactive use. */
+#include "testkit.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
+
+typedef struct text {
+    char *data;
+    size_t len, cap;
+} text;
+
+static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(t->data + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && (size_t)n < t->cap - t->len) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = t->cap ? t->cap * 2 : 4096;
+        t->data = realloc(t->data, t->cap);
+        assert_non_null(t->data);
+    }
+}
+
+static void add_board(text *t, const slide_board *b, int compact)
+{
+    int n = b->rows * b->cols;
+    for (int i = 0; i < n; i++) {
+        if (compact)
+            add(t, "%c", b->cells[i] ? '0' + (int)b->cells[i] : '.');
+        else if (b->cells[i])
+            add(t, i ? " %u" : "%u", (unsigned)b->cells[i]);
+        else
+            add(t, i ? " x" : "x");
+    }
+    add(t, "\n");
+}
+
+/* A mixed batch: solvable and unsolvable 3x3 (spaced and compact), 2x3, 2x4 walks, bad lines, comments. */
+static text mixed_batch(int lines, uint64_t seed)
+{
+    text t = {0};
+    slide_rng rng;
+    slide_rng_seed(&rng, seed);
+    slide_board g33, g23, g24;
+    slide_board_init_goal(&g33, 3, 3);
+    slide_board_init_goal(&g23, 2, 3);
+    slide_board_init_goal(&g24, 2, 4);
+    for (int i = 0; i < lines; i++) {
+        slide_board b;
+        switch (slide_rng_below(&rng, 10)) {
+        case 0: add(&t, "1 2 3 4 5 6 7 %d x\n", 8 + (int)slide_rng_below(&rng, 3)); continue;
+        case 1: add(&t, i % 2 ? "# comment %d\n" : "\n", i); continue;
+        case 2: slide_generate(&b, &g33, SLIDE_GEN_UNSOLVABLE, 0, &rng); break;
+        case 3: slide_generate(&b, &g23, SLIDE_GEN_RANDOM, 0, &rng); break;
+        case 4: slide_generate(&b, &g24, SLIDE_GEN_WALK, 30, &rng); break;
+        default: slide_generate(&b, &g33, SLIDE_GEN_RANDOM, 0, &rng); break;
+        }
+        add_board(&t, &b, i % 3 == 0 && b.rows * b.cols <= 9);
+        slide_board_free(&b);
+    }
+    slide_board_free(&g33);
+    slide_board_free(&g23);
+    slide_board_free(&g24);
+    return t;
+}
+
+static size_t count_lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static void jobs_give_identical_output(void **state)
+{
+    (void)state;
+    text in = mixed_batch(6000, 1);
+    testkit_run one = RUN(in.data, "solve", "--jobs", "1");
+    testkit_run four = RUN(in.data, "solve", "-j", "4");
+    testkit_run all = RUN(in.data, "solve", "-j0", "-o", "steps");
+    testkit_run all1 = RUN(in.data, "solve", "-o", "steps");
+    assert_int_equal(one.status, 1); /* the batch holds bad lines */
+    assert_int_equal(four.status, 1);
+    assert_string_equal(one.out, four.out);
+    assert_string_equal(one.err, four.err);
+    assert_string_equal(all.out, all1.out);
+    assert_string_equal(all.err, all1.err);
+    assert_non_null(strstr(one.err, "tile 9 is out of range 1-8"));
+    testkit_run_free(&one);
+    testkit_run_free(&four);
+    testkit_run_free(&all);
+    testkit_run_free(&all1);
+    free(in.data);
+}
+
+/*
+ * Nothing lost: every board line gets exactly one answer line, in order,
+ * and every answer is right (replayed to the goal, or really unsolvable,
+ * or the line really is bad).
+ */
+static void every_board_line_answered_in_order(void **state)
+{
+    (void)state;
+    text in = mixed_batch(1500, 2);
+    testkit_run r = RUN(in.data, "solve", "-j", "3");
+    char *saveptr = NULL, *inputs = strdup(in.data);
+    const char *answers = r.out;
+    size_t boards = 0;
+    for (char *line = strtok_r(inputs, "\n", &saveptr); line; line = strtok_r(NULL, "\n", &saveptr)) {
+        if (line[0] == '#')
+            continue;
+        const char *end = strchr(answers, '\n');
+        assert_non_null(end);
+        char answer[256];
+        size_t n = (size_t)(end - answers);
+        assert_true(n < sizeof answer);
+        memcpy(answer, answers, n);
+        answer[n] = '\0';
+        answers = end + 1;
+        boards++;
+        slide_board b;
+        slide_parse_error err;
+        if (slide_board_parse(line, strlen(line), NULL, &b, &err) != SLIDE_OK) {
+            assert_string_equal(answer, "error");
+            continue;
+        }
+        if (strcmp(answer, "unsolvable") == 0) {
+            slide_board g;
+            slide_board_init_goal(&g, b.rows, b.cols);
+            assert_false(slide_solvable(&b, &g));
+            slide_board_free(&g);
+        } else {
+            testkit_assert_solves(&b, NULL, answer);
+        }
+        slide_board_free(&b);
+    }
+    assert_string_equal(answers, "");
+    assert_int_equal(count_lines(r.out), boards);
+    free(inputs);
+    testkit_run_free(&r);
+    free(in.data);
+}
+
+static void fast_path_equals_bfs(void **state)
+{
+    (void)state;
+    text in = {0};
+    slide_rng rng;
+    slide_rng_seed(&rng, 3);
+    slide_board g;
+    slide_board_init_goal(&g, 3, 3);
+    for (int i = 0; i < 80; i++) {
+        slide_board b;
+        slide_generate(&b, &g, i % 5 ? SLIDE_GEN_RANDOM : SLIDE_GEN_UNSOLVABLE, 0, &rng);
+        add_board(&in, &b, i % 2);
+        slide_board_free(&b);
+    }
+    add(&in, "1 2 3 4 x 5\n2 3 1 x\n1 2 3 4 5 6 7 x\n");
+    testkit_run fast = RUN(in.data, "solve");
+    testkit_run bfs = RUN(in.data, "solve", "-a", "bfs");
+    testkit_run table = RUN(in.data, "solve", "-a", "table", "-o", "steps");
+    testkit_run bfs_steps = RUN(in.data, "solve", "-a", "bfs", "-o", "steps");
+    assert_int_equal(fast.status, 0);
+    assert_string_equal(fast.out, bfs.out);
+    assert_string_equal(table.out, bfs_steps.out);
+    /* goals and sizes steer the fast path too */
+    testkit_run goal = RUN("123.46758\n1 2 3 x 4 6 7 5 8\n", "solve", "--goal", "12345678.", "-o", "steps");
+    assert_string_equal(goal.out, "3\n3\n");
+    testkit_run tall = RUN("1 2 3 4 x 5\n", "solve", "--size", "3x2");
+    assert_string_equal(tall.out, "r\n");
+    testkit_run_free(&fast);
+    testkit_run_free(&bfs);
+    testkit_run_free(&table);
+    testkit_run_free(&bfs_steps);
+    testkit_run_free(&goal);
+    testkit_run_free(&tall);
+    slide_board_free(&g);
+    free(in.data);
+}
+
+static void pairs_across_blocks(void **state)
+{
+    (void)state;
+    /* more than one read block (1 MiB) of pairs, with a bad pair in the middle */
+    text in = {0};
+    size_t pairs = 0;
+    while (in.len < (3u << 20) / 2) {
+        add(&in, "12345678.\n123.46758\n\n# c\n13524678.\n46758123.\n");
+        pairs += 2;
+        if (pairs == 20000) {
+            add(&in, "12345678.\n1234\n");
+            pairs++;
+        }
+    }
+    add(&in, "12345678.\n");
+    testkit_run r = RUN(in.data, "solve", "--pairs", "-o", "steps", "-j", "2");
+    assert_int_equal(r.status, 1);
+    assert_int_equal(count_lines(r.out), pairs + 1);
+    assert_int_equal(strncmp(r.out, "3\n22\n3\n22\n", 10), 0);
+    assert_non_null(strstr(r.err, "without its goal"));
+    assert_non_null(strstr(r.err, "(goal)"));
+    testkit_run_free(&r);
+    free(in.data);
+}
+
+/* Reads one line from fd within a few seconds; asserts it equals want. */
+static void read_answer(int fd, const char *want)
+{
+    char buf[128];
+    size_t len = 0;
+    while (len < sizeof buf - 1) {
+        struct pollfd p = {fd, POLLIN, 0};
+        assert_int_equal(poll(&p, 1, 10000), 1);
+        ssize_t got = read(fd, buf + len, 1);
+        assert_int_equal(got, 1);
+        if (buf[len++] == '\n')
+            break;
+    }
+    buf[len] = '\0';
+    assert_string_equal(buf, want);
+}
+
+static void works_as_an_interactive_filter(void **state)
+{
+    (void)state;
+    int to[2], from[2];
+    assert_int_equal(pipe(to), 0);
+    assert_int_equal(pipe(from), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[1]);
+        close(from[0]);
+        execl(SLIDE_BINARY, SLIDE_BINARY, "solve", (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    signal(SIGPIPE, SIG_IGN);
+    /* each answer arrives before the next board is written */
+    assert_int_equal(write(to[1], "1 2 3 4 5 6 7 x 8\n", 18), 18);
+    read_answer(from[0], "r\n");
+    assert_int_equal(write(to[1], "2 3 4 1 5 x 7 6 8\n", 18), 18);
+    read_answer(from[0], "ullddrurdllurdruldr\n");
+    assert_int_equal(write(to[1], "1 2 3 4/5 6 x 7\n", 16), 16);
+    read_answer(from[0], "r\n");
+    close(to[1]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    close(from[0]);
+}
+
+static void bad_jobs_values(void **state)
+{
+    (void)state;
+    const char *values[] = {"-1", "257", "two", ""};
+    for (size_t i = 0; i < 4; i++) {
+        testkit_run r = RUN("", "solve", "--jobs", values[i]);
+        assert_int_equal(r.status, 2);
+        assert_non_null(strstr(r.err, "--jobs"));
+        testkit_run_free(&r);
+    }
+}
+
+/*
+ * The README's recipe past one process: GNU parallel cuts stdin into blocks,
+ * runs slide on each (here on the local "host" too, the --sshlogin form)
+ * and keeps the order: the output must equal one slide's.
+ */
+static void gnu_parallel_recipe_keeps_order(void **state)
+{
+    (void)state;
+    if (system("command -v parallel >/dev/null 2>&1") != 0)
+        fail_msg("GNU parallel is not installed (tests/run-tests.sh installs it)");
+    text in = mixed_batch(3000, 4);
+    char dir[] = "/tmp/slide-parallel-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], cmd[1024];
+    snprintf(path, sizeof path, "%s/in", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fwrite(in.data, 1, in.len, f);
+    fclose(f);
+    testkit_run direct = RUN(in.data, "solve");
+    const char *forms[] = {"parallel --pipe --keep-order -N 500 %s solve < %s/in > %s/out 2>/dev/null",
+                           "parallel --pipe --keep-order -N 700 --sshlogin : %s solve < %s/in > %s/out "
+                           "2>/dev/null"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, forms[i], SLIDE_BINARY, dir, dir);
+        int status = system(cmd);
+        /* parallel exits with the number of failed jobs: some blocks hold bad lines */
+        assert_true(WIFEXITED(status));
+        snprintf(path, sizeof path, "%s/out", dir);
+        f = fopen(path, "r");
+        assert_non_null(f);
+        char *got = calloc(1, strlen(direct.out) + 2);
+        assert_non_null(got);
+        size_t n = fread(got, 1, strlen(direct.out) + 1, f);
+        fclose(f);
+        got[n] = '\0';
+        assert_string_equal(got, direct.out);
+        free(got);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+    testkit_run_free(&direct);
+    free(in.data);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(jobs_give_identical_output),
+    cmocka_unit_test(every_board_line_answered_in_order),
+    cmocka_unit_test(fast_path_equals_bfs),
+    cmocka_unit_test(pairs_across_blocks),
+    cmocka_unit_test(works_as_an_interactive_filter),
+    cmocka_unit_test(bad_jobs_values),
+    cmocka_unit_test(gnu_parallel_recipe_keeps_order),
+};
+
+TESTKIT_MAIN(tests)

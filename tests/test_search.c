@@ -1,0 +1,471 @@
+/*
+ * test_search.c - every optimal algorithm against the exhaustive table and
+ * against each other.
+ *
+ * The methods under test are read from the algorithm table: every row
+ * flagged SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED, and for a row flagged
+ * SLIDE_ALGO_HEURISTIC one method per heuristic, so an algorithm or a
+ * heuristic added later is covered without editing this file.  A heuristic
+ * whose tables do not fit a modest cap (the search fails with MEMLIMIT
+ * before expanding anything) is skipped with a message on stderr.  Every
+ * answer is replayed to the goal by the testkit's own move rules.
+ */
+#include "testkit.h"
+
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The cap every solve here runs under: ample for these boards. */
+#define TEST_CAP ((size_t)256 << 20)
+
+typedef struct method {
+    const char *algo;
+    const char *heuristic; /* NULL: the algorithm's default or none */
+    unsigned flags;
+    int skipped; /* its tables did not fit TEST_CAP */
+} method;
+
+static method methods[64];
+static size_t method_count;
+
+static void collect_methods(void)
+{
+    method_count = 0;
+    for (size_t i = 0; i < slide_algo_count(); i++) {
+        const slide_algo_info *a = slide_algo_at(i);
+        unsigned want = SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED;
+        if ((a->flags & want) != want)
+            continue;
+        if (!(a->flags & SLIDE_ALGO_HEURISTIC)) {
+            methods[method_count++] = (method){a->name, NULL, a->flags, 0};
+            continue;
+        }
+        for (size_t h = 0; h < slide_heuristic_count(); h++)
+            methods[method_count++] = (method){a->name, slide_heuristic_at(h)->name, a->flags, 0};
+    }
+    assert_true(method_count >= 4); /* bfs, bibfs, astar manhattan, astar linear at least */
+}
+
+static int method_fits(const method *m, int cells)
+{
+    return !m->skipped && !((m->flags & SLIDE_ALGO_SMALL) && cells > SLIDE_MAX_TABLE_CELLS);
+}
+
+/*
+ * Solves start -> goal with m and checks the answer replays to the goal.
+ * Returns the length, or -1 when the method does not apply (and is marked
+ * skipped if its tables did not fit the cap).
+ */
+static int solve_with(method *m, const slide_board *start, const slide_board *goal)
+{
+    if (!method_fits(m, start->rows * start->cols))
+        return -1;
+    slide_solve_options opt = {0};
+    slide_solution sol;
+    slide_stats st;
+    opt.algo = m->algo;
+    opt.heuristic = m->heuristic;
+    opt.limits.max_memory = TEST_CAP;
+    int status = slide_solve(start, goal, &opt, &sol, &st);
+    if (status == SLIDE_E_MEMLIMIT && st.expanded == 0 && m->heuristic) {
+        fprintf(stderr, "skipping %s with %s: its tables need more than %zu MiB (%s)\n", m->algo,
+                m->heuristic, TEST_CAP >> 20, st.note);
+        m->skipped = 1;
+        return -1;
+    }
+    if (status != SLIDE_OK)
+        fail_msg("%s/%s: status %d (%s) %s", m->algo, m->heuristic ? m->heuristic : "-", status,
+                 slide_strerror(status), st.note);
+    assert_string_equal(st.algo, m->algo);
+    assert_true(st.optimal);
+    assert_int_equal(strlen(sol.moves), sol.length);
+    testkit_assert_solves(start, goal, sol.moves);
+    int length = (int)sol.length;
+    slide_solution_free(&sol);
+    return length;
+}
+
+/* bfs and the exhaustive-table methods redo a whole search space per board. */
+static int exhaustive(const method *m)
+{
+    return strcmp(m->algo, "bfs") == 0 || (m->flags & SLIDE_ALGO_SMALL);
+}
+
+/*
+ * Every method that applies gives `expected` moves, or when expected < 0
+ * the same number as the first; the exhaustive ones run only when
+ * with_exhaustive is set.  Returns the length they agree on.
+ */
+static int check_all(const slide_board *start, const slide_board *goal, int expected,
+                     int with_exhaustive)
+{
+    for (size_t i = 0; i < method_count; i++) {
+        if (!with_exhaustive && exhaustive(&methods[i]))
+            continue;
+        int got = solve_with(&methods[i], start, goal);
+        if (got < 0)
+            continue;
+        if (expected < 0)
+            expected = got;
+        if (got != expected)
+            fail_msg("%s/%s found %d moves where %d is optimal", methods[i].algo,
+                     methods[i].heuristic ? methods[i].heuristic : "-", got, expected);
+    }
+    return expected;
+}
+
+static void every_two_by_three_and_three_by_two_board(void **state)
+{
+    (void)state;
+    collect_methods();
+    const char *goals[] = {"1 2 3 4 5 x", "x 1 2 3 4 5", "3 5 1 x 2 4"};
+    for (int shape = 0; shape < 2; shape++) {
+        for (size_t g = 0; g < 3; g++) {
+            slide_board goal = testkit_board(goals[g], shape ? 3 : 2, shape ? 2 : 3);
+            testkit_table t;
+            testkit_table_build(&t, &goal);
+            for (size_t rank = 0; rank < t.size; rank++) {
+                if (t.dist[rank] < 0)
+                    continue;
+                slide_board b;
+                testkit_unrank(&t, rank, &b);
+                check_all(&b, &goal, t.dist[rank], 1);
+                slide_board_free(&b);
+            }
+            testkit_table_free(&t);
+            slide_board_free(&goal);
+        }
+    }
+}
+
+/*
+ * Random boards of a shape of at most 9 cells for a few random goals, each
+ * checked against the exhaustive table.  The exhaustive methods, slowest
+ * here, see every exhaustive_every-th board (test_bfs.c covers bfs alone).
+ */
+static void random_boards_against_table(int rows, int cols, int goals, int boards,
+                                        int exhaustive_every, uint64_t seed)
+{
+    collect_methods();
+    slide_rng rng;
+    slide_rng_seed(&rng, seed);
+    slide_board standard;
+    assert_int_equal(slide_board_init_goal(&standard, rows, cols), SLIDE_OK);
+    for (int g = 0; g < goals; g++) {
+        slide_board goal;
+        if (g == 0)
+            assert_int_equal(slide_board_copy(&goal, &standard), SLIDE_OK);
+        else
+            assert_int_equal(slide_generate(&goal, &standard, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+        testkit_table t;
+        testkit_table_build(&t, &goal);
+        for (int k = 0; k < boards; k++) {
+            slide_board b;
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            check_all(&b, &goal, testkit_table_distance(&t, &b), k % exhaustive_every == 0);
+            slide_board_free(&b);
+        }
+        testkit_table_free(&t);
+        slide_board_free(&goal);
+    }
+    slide_board_free(&standard);
+}
+
+static void random_three_by_three_boards_random_goals(void **state)
+{
+    (void)state;
+    random_boards_against_table(3, 3, 4, 500, 25, 31);
+}
+
+static void random_two_by_four_and_four_by_two_boards(void **state)
+{
+    (void)state;
+    random_boards_against_table(2, 4, 2, 150, 10, 24);
+    random_boards_against_table(4, 2, 2, 150, 10, 42);
+}
+
+/*
+ * Boards within `walk` moves of a random goal, too large for the testkit's
+ * table: the methods must agree with each other and beat the walk; bfs,
+ * the reference, runs on the boards of the shortest walks.
+ */
+static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, uint64_t seed)
+{
+    collect_methods();
+    slide_rng rng;
+    slide_rng_seed(&rng, seed);
+    slide_board standard, goal;
+    assert_int_equal(slide_board_init_goal(&standard, rows, cols), SLIDE_OK);
+    for (int k = 0; k < boards; k++) {
+        if (k % 25 == 0) {
+            if (k)
+                slide_board_free(&goal);
+            if (k == 0)
+                assert_int_equal(slide_board_copy(&goal, &standard), SLIDE_OK);
+            else
+                assert_int_equal(slide_generate(&goal, &standard, SLIDE_GEN_RANDOM, 0, &rng),
+                                 SLIDE_OK);
+        }
+        int steps = k % 4 == 0 ? bfs_walk : walk;
+        slide_board b;
+        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, (uint64_t)steps, &rng),
+                         SLIDE_OK);
+        assert_true(check_all(&b, &goal, -1, steps <= bfs_walk) <= steps);
+        slide_board_free(&b);
+    }
+    slide_board_free(&goal);
+    slide_board_free(&standard);
+}
+
+static void three_by_four_and_four_by_three_walks(void **state)
+{
+    (void)state;
+    walks_agree(3, 4, 200, 30, 16, 34);
+    walks_agree(4, 3, 200, 30, 16, 43);
+}
+
+static void four_by_four_walks_of_thirty(void **state)
+{
+    (void)state;
+    walks_agree(4, 4, 60, 30, 14, 44);
+}
+
+/* Known optimal lengths from the judges' samples and the 3x3 extremes. */
+static void known_boards(void **state)
+{
+    (void)state;
+    collect_methods();
+    struct {
+        const char *board, *goal;
+        int steps;
+    } cases[] = {
+        {"2 3 4 1 5 x 7 6 8", NULL, 19},
+        {"8 6 7 2 5 4 3 x 1", NULL, 31},
+        {"6 4 7 8 5 x 3 2 1", NULL, 31},
+        {"283104765", "123804765", 4},
+        {"[[4,1,2],[5,0,3]]", NULL, 5},
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", NULL, 0},
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", NULL, 1},
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15", NULL, 2},
+        {"1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        slide_board b = testkit_board(cases[i].board, 0, 0), goal;
+        if (cases[i].goal)
+            goal = testkit_board(cases[i].goal, 0, 0);
+        else
+            assert_int_equal(slide_board_init_goal(&goal, b.rows, b.cols), SLIDE_OK);
+        check_all(&b, &goal, cases[i].steps, 1);
+        slide_board_free(&b);
+        slide_board_free(&goal);
+    }
+}
+
+/* The same board gives the same move string every time, for every method. */
+static void answers_are_deterministic(void **state)
+{
+    (void)state;
+    collect_methods();
+    slide_rng rng;
+    slide_rng_seed(&rng, 7);
+    slide_board goal;
+    assert_int_equal(slide_board_init_goal(&goal, 3, 4), SLIDE_OK);
+    for (int k = 0; k < 5; k++) {
+        slide_board b;
+        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 24, &rng), SLIDE_OK);
+        for (size_t i = 0; i < method_count; i++) {
+            if (!method_fits(&methods[i], 12))
+                continue;
+            slide_solve_options opt = {0};
+            slide_solution first, second;
+            opt.algo = methods[i].algo;
+            opt.heuristic = methods[i].heuristic;
+            opt.limits.max_memory = TEST_CAP;
+            if (slide_solve(&b, &goal, &opt, &first, NULL) != SLIDE_OK)
+                continue; /* a heuristic too big for the cap; solve_with reports those */
+            assert_int_equal(slide_solve(&b, &goal, &opt, &second, NULL), SLIDE_OK);
+            assert_string_equal(first.moves, second.moves);
+            slide_solution_free(&first);
+            slide_solution_free(&second);
+        }
+        slide_board_free(&b);
+    }
+    slide_board_free(&goal);
+}
+
+/*
+ * Evaluates heuristic `name` for goal on many states: never above the
+ * true distance (admissible), zero at the goal.  Returns 0 when its
+ * tables do not fit the cap.
+ */
+static int check_admissible(const char *name, const slide_board *goal, const testkit_table *t)
+{
+    const slide_heuristic *h = slide_heuristic_find(name);
+    assert_non_null(h);
+    slide_limits limits = {TEST_CAP, 0};
+    slide_budget budget;
+    slide_stats stats;
+    slide_search search;
+    slide_budget_init(&budget, &limits);
+    memset(&stats, 0, sizeof stats);
+    memset(&search, 0, sizeof search);
+    search.start = goal;
+    search.goal = goal;
+    slide_shape_init(&search.shape, goal->rows, goal->cols);
+    search.start_state = search.goal_state = slide_state_pack(goal);
+    search.budget = &budget;
+    search.stats = &stats;
+    void *ctx = NULL;
+    int status = h->create(&search, &ctx);
+    if (status == SLIDE_E_MEMLIMIT) {
+        fprintf(stderr, "skipping heuristic %s: its tables need more than %zu MiB\n", name,
+                TEST_CAP >> 20);
+        return 0;
+    }
+    assert_int_equal(status, SLIDE_OK);
+    assert_int_equal(h->estimate(ctx, search.goal_state), 0);
+    slide_board b;
+    for (size_t rank = 0; rank < t->size; rank++) {
+        if (t->dist[rank] < 0)
+            continue;
+        testkit_unrank(t, rank, &b);
+        unsigned est = h->estimate(ctx, slide_state_pack(&b));
+        if (est > (unsigned)t->dist[rank])
+            fail_msg("%s estimates %u for a board %d moves from its goal", name, est,
+                     t->dist[rank]);
+        slide_board_free(&b);
+    }
+    h->destroy(ctx, &budget);
+    assert_int_equal(budget.used, 0);
+    return 1;
+}
+
+static void every_heuristic_is_admissible(void **state)
+{
+    (void)state;
+    const char *goals[] = {"1 2 3 4 5 6 7 8 x", "x 1 2 3 4 5 6 7 8", "8 x 6 5 4 7 2 3 1"};
+    for (size_t g = 0; g < 3; g++) {
+        slide_board goal = testkit_board(goals[g], 0, 0);
+        testkit_table t;
+        testkit_table_build(&t, &goal);
+        for (size_t i = 0; i < slide_heuristic_count(); i++)
+            check_admissible(slide_heuristic_at(i)->name, &goal, &t);
+        testkit_table_free(&t);
+        slide_board_free(&goal);
+    }
+}
+
+static void unknown_or_misplaced_heuristic_is_an_error(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4 5 6 7 x 8", 0, 0);
+    slide_solve_options opt = {0};
+    slide_solution sol;
+    slide_stats st;
+    opt.algo = "astar";
+    opt.heuristic = "no-such";
+    assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_UNKNOWN_HEURISTIC);
+    assert_null(sol.moves);
+    assert_non_null(strstr(st.note, "no-such"));
+    for (const char *const *a = (const char *const[]){"bfs", "bibfs", NULL}; *a; a++) {
+        opt.algo = *a;
+        opt.heuristic = "manhattan";
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_ARGUMENT);
+        assert_non_null(strstr(st.note, "no heuristic"));
+    }
+    slide_board_free(&b);
+}
+
+/* --stats figures: filled by both new algorithms, heuristic named even when defaulted. */
+static void stats_are_filled(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
+    const char *algos[] = {"bibfs", "astar"};
+    for (int i = 0; i < 2; i++) {
+        slide_solve_options opt = {0};
+        slide_solution sol;
+        slide_stats st;
+        opt.algo = algos[i];
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);
+        assert_string_equal(st.algo, algos[i]);
+        if (i == 1)
+            assert_string_equal(st.heuristic, "manhattan");
+        else
+            assert_null(st.heuristic);
+        assert_true(st.expanded > 0);
+        assert_true(st.generated >= st.expanded);
+        assert_true(st.peak_memory > 0);
+        assert_true(st.seconds >= 0);
+        assert_true(st.optimal);
+        slide_solution_free(&sol);
+    }
+    slide_board_free(&b);
+}
+
+/* On a board with linear conflicts, the better heuristic expands fewer nodes. */
+static void linear_conflict_expands_fewer_nodes(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("6 10 11 x 5 3 7 4 9 1 8 2", 0, 0);
+    uint64_t expanded[2];
+    const char *names[] = {"manhattan", "linear"};
+    for (int i = 0; i < 2; i++) {
+        slide_solve_options opt = {0};
+        slide_solution sol;
+        slide_stats st;
+        opt.algo = "astar";
+        opt.heuristic = names[i];
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);
+        assert_int_equal(sol.length, 28);
+        expanded[i] = st.expanded;
+        slide_solution_free(&sol);
+    }
+    assert_true(expanded[1] < expanded[0]);
+    slide_board_free(&b);
+}
+
+static void command_line(void **state)
+{
+    (void)state;
+    const char *bibfs[] = {"solve", "-a", "bibfs", "2 3 4 1 5 x 7 6 8", NULL};
+    testkit_run r = testkit_slide(bibfs, NULL);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(strlen(r.out), 20); /* 19 moves and a newline */
+    testkit_run_free(&r);
+
+    const char *linear[] = {
+        "solve", "-a", "astar", "-H", "linear", "--stats", "-o", "json", "2 3 4 1 5 x 7 6 8", NULL};
+    r = testkit_slide(linear, NULL);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"steps\":19"));
+    assert_non_null(strstr(r.out, "\"algo\":\"astar\""));
+    assert_non_null(strstr(r.err, "algo astar, heuristic linear, expanded "));
+    testkit_run_free(&r);
+
+    const char *misplaced[] = {"solve", "-H", "linear", "-a", "bibfs", "1 2 3 4 5 6 7 x 8", NULL};
+    r = testkit_slide(misplaced, NULL);
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "bibfs uses no heuristic"));
+    testkit_run_free(&r);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(every_two_by_three_and_three_by_two_board),
+    cmocka_unit_test(random_three_by_three_boards_random_goals),
+    cmocka_unit_test(random_two_by_four_and_four_by_two_boards),
+    cmocka_unit_test(three_by_four_and_four_by_three_walks),
+    cmocka_unit_test(four_by_four_walks_of_thirty),
+    cmocka_unit_test(known_boards),
+    cmocka_unit_test(answers_are_deterministic),
+    cmocka_unit_test(every_heuristic_is_admissible),
+    cmocka_unit_test(unknown_or_misplaced_heuristic_is_an_error),
+    cmocka_unit_test(stats_are_filled),
+    cmocka_unit_test(linear_conflict_expands_fewer_nodes),
+    cmocka_unit_test(command_line),
+};
+
+TESTKIT_MAIN(tests)
