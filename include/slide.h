@@ -268,6 +268,13 @@ typedef struct slide_solve_options {
     slide_pdb_options pdb;  /* pattern database cache (--heuristic pdb, auto on <= 16 cells) */
     slide_progress_fn progress; /* optional: iterations, database builds, notes */
     void *progress_ctx;
+    /*
+     * Testing hook, 0 in real use: when n > 0 the n-th allocation this solve
+     * counts against its limits fails as if the system had refused it, so a
+     * test can walk n = 1, 2, ... and see every failure path end in
+     * SLIDE_E_NOMEM with nothing leaked.  Per call, so no global state.
+     */
+    unsigned long fail_allocation;
 } slide_solve_options;
 
 /*

@@ -23,9 +23,11 @@
  * large for a nibble leaves its state open; the table is widened to bytes
  * between layers and the layer finished.
  */
+#define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) next to _POSIX_C_SOURCE */
 #include "pdb.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -55,6 +57,20 @@ static uint32_t permutations(int n, int k)
             return UINT32_MAX;
     }
     return (uint32_t)count;
+}
+
+void pdb_advise_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
+    if (p && end > start)
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
 }
 
 size_t pdb_table_bytes(uint32_t entries, int bits)
@@ -161,14 +177,28 @@ int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_g
     int n = shape->cells, tiles = n - 1;
     uint8_t order[SLIDE_MAX_PACKED_CELLS];
     int count = 0;
-    /* Goal order along the longer side keeps each group in a compact block. */
+    /*
+     * Goal order along the longer side keeps each group in a compact block,
+     * read from the blank's end so that the smaller (remainder) group is the
+     * one next to the blank: Korf & Felner's 7-8 split of the blank-first
+     * goal, and its mirror image {9..15}, {1..8} for the blank-last one.
+     */
+    int blank_at = 0;
     for (int i = 0; i < n; i++) {
         int cell =
             shape->cols >= shape->rows ? i : (i % shape->rows) * shape->cols + i / shape->rows;
         unsigned tile = slide_state_get(goal, cell);
         if (tile)
             order[count++] = (uint8_t)tile;
+        else
+            blank_at = i;
     }
+    if (blank_at >= n / 2)
+        for (int i = 0; i < count / 2; i++) {
+            uint8_t swap = order[i];
+            order[i] = order[count - 1 - i];
+            order[count - 1 - i] = swap;
+        }
     int largest = max_group > 0 ? max_group : PDB_MAX_GROUP_SIZE;
     if (largest > tiles)
         largest = tiles;
@@ -188,6 +218,13 @@ int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_g
             sizes[g] = g == 0 ? tiles - (groups - 1) * largest : largest;
             for (int i = 0; i < sizes[g]; i++)
                 members[g][i] = order[next++];
+            /* ascending within a group: the file names read naturally */
+            for (int i = 1; i < sizes[g]; i++)
+                for (int j = i; j > 0 && members[g][j - 1] > members[g][j]; j--) {
+                    uint8_t swap = members[g][j];
+                    members[g][j] = members[g][j - 1];
+                    members[g][j - 1] = swap;
+                }
         }
         int status = pdb_set_groups(set, shape, goal, groups, sizes,
                                     (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])members);
@@ -425,6 +462,7 @@ static int widen(builder *b)
     uint8_t *wide = slide_budget_alloc(b->budget, t->entries);
     if (!wide)
         return b->budget->status;
+    pdb_advise_huge(wide, t->entries);
     for (uint32_t i = 0; i < t->entries; i++) {
         unsigned v = pdb_entry(t, i);
         wide[i] = (uint8_t)(v == 15 ? 255 : v);
@@ -639,10 +677,12 @@ int pdb_build_group(pdb_set *set, int g, slide_budget *budget, const pdb_reporte
     t->data = slide_budget_alloc(budget, t->bytes);
     if (!t->data)
         return budget->status;
+    pdb_advise_huge(t->data, t->bytes);
     memset(t->data, 0xFF, t->bytes);
     b.sentinel = 15;
     b.slot_words = pdb_build_scratch(set, g) / sizeof(uint64_t);
     b.slots = slide_budget_calloc(budget, b.slot_words, sizeof(uint64_t));
+    pdb_advise_huge(b.slots, b.slot_words * sizeof(uint64_t));
     select_init(&b);
     if (!b.slots || decoder_init(&b) != SLIDE_OK || regions_init(&b) != SLIDE_OK) {
         int status = budget->status;

@@ -89,6 +89,14 @@ int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_g
 int pdb_set_groups(pdb_set *set, const slide_shape *shape, slide_state goal, int count,
                    const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_PACKED_CELLS]);
 
+/*
+ * Asks the kernel to back [p, p + bytes) with huge pages where it can: the
+ * builder and the lookups touch these arrays at random, and with 4 KiB
+ * pages nearly every touch also misses the TLB.  Advice only; no effect on
+ * systems without it.  Call before the memory is first written.
+ */
+void pdb_advise_huge(void *p, size_t bytes);
+
 /* Bytes a table of `entries` entries needs at `bits` per entry. */
 size_t pdb_table_bytes(uint32_t entries, int bits);
 /* Bytes of working memory building group g needs on top of its table. */

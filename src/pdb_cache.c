@@ -242,6 +242,7 @@ int pdb_load(const char *dir, pdb_set *set, int g, slide_budget *budget, char *w
                           : "longer than its header says";
         else {
             uint8_t *data = slide_budget_alloc(budget, want.bytes);
+            pdb_advise_huge(data, want.bytes);
             if (!data) {
                 status = budget->status;
                 problem = "no memory";

@@ -158,6 +158,7 @@ int slide_solve(const slide_board *start, const slide_board *goal, const slide_s
     }
 
     slide_budget_init(&budget, &opt->limits);
+    budget.fail_at = opt->fail_allocation;
     memset(&moves, 0, sizeof moves);
     moves.budget = &budget;
     moves.sink = opt->sink;

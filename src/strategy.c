@@ -108,12 +108,41 @@ void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int 
     s->watch_key = watch ? (base >> s->key_shift) & s->key_mask : UINT32_MAX;
     if (!watch)
         return;
-    /* one pass over the view finds the side's tiles; the blank's cell holds junk */
-    for (int r = 0; r < h; r++) {
-        uint32_t slot = base + (uint32_t)(r * dr);
-        for (int c = 0; c < w; c++, slot += (uint32_t)dc)
-            if (slot != s->blank)
-                strat_watch(s, s->cell[slot], slot);
+    /*
+     * Find the side's w tiles: one pass over the view's rectangle in board
+     * order, whatever the view's orientation, so each row is contiguous and
+     * a block of 16 cells is first tested for any match without branches
+     * (which compilers vectorise).  The blank's cell holds junk.
+     */
+    uint32_t far = base + (uint32_t)((h - 1) * dr) + (uint32_t)((w - 1) * dc);
+    uint32_t top = (base < far ? base : far) >> s->shift,
+             bottom = (base < far ? far : base) >> s->shift;
+    uint32_t left = base & s->mask, right = far & s->mask;
+    if (left > right) {
+        uint32_t t = left;
+        left = right;
+        right = t;
+    }
+    const int key_shift = s->key_shift;
+    const uint32_t key_mask = s->key_mask, key = s->watch_key;
+    int found = 0;
+    for (uint32_t row = top; row <= bottom && found < w; row++) {
+        const uint32_t *line = s->cell + ((size_t)row << s->shift);
+        for (uint32_t c = left; c <= right; c += 16) {
+            uint32_t end = c + 16 <= right + 1 ? c + 16 : right + 1;
+            unsigned any = 0;
+            for (uint32_t k = c; k < end; k++)
+                any |= ((line[k] >> key_shift) & key_mask) == key;
+            if (!any)
+                continue;
+            for (uint32_t k = c; k < end; k++) {
+                uint32_t slot = (row << s->shift) | k, t = line[k];
+                if (((t >> key_shift) & key_mask) == key && slot != s->blank) {
+                    s->side_pos[(t >> s->index_shift) & s->index_mask] = slot;
+                    found++;
+                }
+            }
+        }
     }
 }
 

@@ -54,7 +54,7 @@ typedef struct strat_area {
  * The approach planner's horizon: routes through the box between blank and
  * goal are planned over at most (STRAT_HORIZON+1)^2 cells at a time.
  */
-#define STRAT_HORIZON 12
+#define STRAT_HORIZON 10
 #define STRAT_PLAN_CELLS ((STRAT_HORIZON + 1) * (STRAT_HORIZON + 1))
 
 typedef struct strat {
@@ -89,7 +89,8 @@ typedef struct strat {
     int status;         /* first failure; phases stop once it is set */
     uint64_t fallbacks; /* blank routes that needed the bounded BFS */
 
-    uint8_t w3_dist[216];                /* see strat_w3_init */
+    uint8_t w3_dist[216]; /* see strat_w3_init; built on first use */
+    int w3_ready;
     int16_t plan_best[STRAT_PLAN_CELLS]; /* scratch of the approach planner */
     int8_t plan_down[STRAT_PLAN_CELLS];
     uint8_t plan_path[2 * STRAT_HORIZON];
@@ -101,21 +102,6 @@ static const int strat_move_dc[4] = {0, 0, -1, 1};
 
 /* Hands all but the last `keep` pending moves to the output. */
 void strat_flush(strat *s, size_t keep);
-
-/*
- * Records one board move.  A move that undoes the previous pending one
- * cancels it instead: the board is the same either way, the answer shorter.
- */
-static inline void strat_emit(strat *s, int board_dir)
-{
-    if (s->npending && s->pending[s->npending - 1] == (board_dir ^ 1)) {
-        s->npending--;
-        return;
-    }
-    s->pending[s->npending++] = (uint8_t)board_dir;
-    if (s->npending == STRAT_PENDING)
-        strat_flush(s, STRAT_PENDING / 4);
-}
 
 /* Records that tile now stands at slot when it is one of the side's tiles. */
 static inline void strat_watch(strat *s, uint32_t tile, uint32_t slot)

@@ -347,10 +347,59 @@ static void walk_planned(strat *s, int gr, int gc)
 }
 
 /*
+ * The shortest route of three straight runs from the blank to (gr, gc)
+ * that avoids the obstacle (tr, tc) and stays in the area: vertical to a
+ * middle row, across, vertical to the goal (kind 0), or the same turned on
+ * its side (kind 1).  The middle rows worth trying are the two ends' own
+ * (an L) and those beside the obstacle (a detour round it).  Returns the
+ * length and sets *kind and *mid, or returns INT_MAX when none is clear.
+ */
+static int best_runs(const strat *s, const strat_area *a, int tr, int tc, int gr, int gc, int *kind,
+                     int *mid)
+{
+    int br = s->br, bc = s->bc, best = INT_MAX;
+    const int rows[4] = {gr, br, tr - 1, tr + 1}, cols[4] = {gc, bc, tc - 1, tc + 1};
+    for (int k = 0; k < 4; k++) {
+        int m = rows[k];
+        int len = abs(br - m) + abs(bc - gc) + abs(m - gr);
+        if (len < best && column_free(s, a, tr, tc, bc, br, m) &&
+            row_free(s, a, tr, tc, m, bc, gc) && column_free(s, a, tr, tc, gc, m, gr)) {
+            best = len;
+            *kind = 0;
+            *mid = m;
+        }
+        m = cols[k];
+        len = abs(bc - m) + abs(br - gr) + abs(m - gc);
+        if (len < best && row_free(s, a, tr, tc, br, bc, m) &&
+            column_free(s, a, tr, tc, m, br, gr) && row_free(s, a, tr, tc, gr, m, gc)) {
+            best = len;
+            *kind = 1;
+            *mid = m;
+        }
+    }
+    return best;
+}
+
+/* Walks the route best_runs found. */
+static void walk_runs(strat *s, int kind, int mid, int gr, int gc)
+{
+    if (kind == 0) {
+        walk_rows(s, mid);
+        walk_cols(s, gc);
+        walk_rows(s, gr);
+    } else {
+        walk_cols(s, mid);
+        walk_rows(s, gr);
+        walk_cols(s, gc);
+    }
+}
+
+/*
  * Moves the blank to view cell (gr, gc) inside area a without entering the
  * obstacle cell (tr, tc) (tr = -9 for none).  Round the obstacle when both
  * ends are next to it; a planned monotone walk when the box between the
- * ends is free; else three straight runs; else a bounded search.  Returns
+ * ends is free; else three straight runs, possibly to another cell next to
+ * the obstacle and round it; else a bounded search.  Returns
  * SLIDE_OK, or a failure status (the area's shape rules out "no route").
  */
 static int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, int gc)
@@ -374,45 +423,43 @@ static int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, in
         walk_planned(s, gr, gc);
         return SLIDE_OK;
     }
-    /*
-     * Three straight runs: vertical to a middle row, across, vertical to the
-     * goal (or the same turned on its side).  The middle rows worth trying
-     * are the two ends' own rows (an L) and the rows beside the obstacle (a
-     * detour round it).
-     */
-    int br = s->br, bc = s->bc;
-    int best = INT_MAX, best_kind = 0, best_mid = 0;
-    const int rows[4] = {gr, br, tr - 1, tr + 1}, cols[4] = {gc, bc, tc - 1, tc + 1};
-    for (int k = 0; k < 4; k++) {
-        int m = rows[k];
-        int len = abs(br - m) + abs(bc - gc) + abs(m - gr);
-        if (len < best && column_free(s, a, tr, tc, bc, br, m) &&
-            row_free(s, a, tr, tc, m, bc, gc) && column_free(s, a, tr, tc, gc, m, gr)) {
-            best = len;
-            best_kind = 0;
-            best_mid = m;
+    int kind, mid, direct = best_runs(s, a, tr, tc, gr, gc, &kind, &mid);
+    if (to >= 0) {
+        /*
+         * The goal is next to the obstacle: going to another cell round it
+         * and then round the ring can be shorter, or the only way when the
+         * placed cells cut off the near side (four runs, which best_runs
+         * does not try).
+         */
+        unsigned mask = ring_mask(s, a, tr, tc);
+        int best = direct, best_k = -1, best_kind = 0, best_mid = 0, best_way = 1;
+        for (int k = 0; k < 8; k++) {
+            int way, k_kind, k_mid, er = tr + ring_dr[k], ec = tc + ring_dc[k];
+            if (!((mask >> k) & 1))
+                continue;
+            int round = ring_choice(mask, k, to, &way);
+            if (round == INT_MAX || round >= best)
+                continue;
+            int runs = best_runs(s, a, tr, tc, er, ec, &k_kind, &k_mid);
+            if (runs != INT_MAX && runs + round < best) {
+                best = runs + round;
+                best_k = k;
+                best_kind = k_kind;
+                best_mid = k_mid;
+                best_way = way ? way : 1;
+            }
         }
-        m = cols[k];
-        len = abs(bc - m) + abs(br - gr) + abs(m - gc);
-        if (len < best && row_free(s, a, tr, tc, br, bc, m) &&
-            column_free(s, a, tr, tc, m, br, gr) && row_free(s, a, tr, tc, gr, m, gc)) {
-            best = len;
-            best_kind = 1;
-            best_mid = m;
+        if (best_k >= 0) {
+            walk_runs(s, best_kind, best_mid, tr + ring_dr[best_k], tc + ring_dc[best_k]);
+            ring_walk(s, tr, tc, best_k, to, best_way, -1);
+            return SLIDE_OK;
         }
     }
-    if (best == INT_MAX)
-        return route_bfs(s, a, tr, tc, gr, gc);
-    if (best_kind == 0) {
-        walk_rows(s, best_mid);
-        walk_cols(s, gc);
-        walk_rows(s, gr);
-    } else {
-        walk_cols(s, best_mid);
-        walk_rows(s, gr);
-        walk_cols(s, gc);
+    if (direct != INT_MAX) {
+        walk_runs(s, kind, mid, gr, gc);
+        return SLIDE_OK;
     }
-    return SLIDE_OK;
+    return route_bfs(s, a, tr, tc, gr, gc);
 }
 
 /*

@@ -63,6 +63,10 @@ static int w3_cell(const strat *s, int r, int c)
 
 int strat_w3_finish(strat *s, uint32_t a, uint32_t b)
 {
+    if (!s->w3_ready) {
+        strat_w3_init(s->w3_dist);
+        s->w3_ready = 1;
+    }
     int r, c;
     strat_to_view(s, strat_where(s, a), &r, &c);
     int ka = w3_cell(s, r, c);

@@ -185,18 +185,22 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     assert_int_equal(set.count, 2);
     assert_int_equal(set.groups[0].size, 7);
     assert_int_equal(set.groups[1].size, 8);
+    /* the 7 next to the blank, as Korf & Felner's split of the blank-first goal mirrored */
     for (int i = 0; i < 7; i++)
-        assert_int_equal(set.groups[0].tiles[i], i + 1);
+        assert_int_equal(set.groups[0].tiles[i], i + 9);
     for (int i = 0; i < 8; i++)
-        assert_int_equal(set.groups[1].tiles[i], i + 8);
+        assert_int_equal(set.groups[1].tiles[i], i + 1);
     assert_int_equal(set.groups[1].entries, 518918400u);
     assert_true(set.mirrored);
     slide_board_free(&goal);
 
-    /* blank-first goal: reflection still valid; blank off the diagonal: not */
+    /* blank-first goal: Korf & Felner's own {1..7}, {8..15}; blank off the diagonal: no mirror */
     goal = testkit_board("x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 0, 0);
     assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
+    assert_int_equal(set.groups[0].tiles[0], 1);
+    assert_int_equal(set.groups[0].tiles[6], 7);
+    assert_int_equal(set.groups[1].tiles[0], 8);
     assert_true(set.mirrored);
     slide_board_free(&goal);
     goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", 0, 0);

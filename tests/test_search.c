@@ -29,10 +29,14 @@ typedef struct method {
 
 static method methods[64];
 static size_t method_count;
+/* Built tables (exhaustive distances, pattern databases) shared by one case's solves. */
+static slide_context *context;
 
 static void collect_methods(void)
 {
     method_count = 0;
+    if (!context)
+        assert_int_equal(slide_context_create(&context, NULL), SLIDE_OK);
     for (size_t i = 0; i < slide_algo_count(); i++) {
         const slide_algo_info *a = slide_algo_at(i);
         unsigned want = SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED;
@@ -46,6 +50,25 @@ static void collect_methods(void)
             methods[method_count++] = (method){a->name, slide_heuristic_at(h)->name, a->flags, 0};
     }
     assert_true(method_count >= 4); /* bfs, bibfs, astar manhattan, astar linear at least */
+}
+
+static void release_methods(void)
+{
+    slide_context_free(context);
+    context = NULL;
+}
+
+/* Options for one solve by m: the shared context, no pattern databases on disk. */
+static slide_solve_options options_for(const method *m)
+{
+    slide_solve_options opt = {0};
+    opt.context = context;
+    opt.algo = m->algo;
+    opt.heuristic = m->heuristic;
+    opt.limits.max_memory = TEST_CAP;
+    opt.pdb.no_disk_cache = 1;
+    opt.pdb.max_group = 5; /* builds in well under a second; pruning is not what is tested */
+    return opt;
 }
 
 static int method_fits(const method *m, int cells)
@@ -62,12 +85,9 @@ static int solve_with(method *m, const slide_board *start, const slide_board *go
 {
     if (!method_fits(m, start->rows * start->cols))
         return -1;
-    slide_solve_options opt = {0};
+    slide_solve_options opt = options_for(m);
     slide_solution sol;
     slide_stats st;
-    opt.algo = m->algo;
-    opt.heuristic = m->heuristic;
-    opt.limits.max_memory = TEST_CAP;
     int status = slide_solve(start, goal, &opt, &sol, &st);
     if (status == SLIDE_E_MEMLIMIT && st.expanded == 0 && m->heuristic) {
         fprintf(stderr, "skipping %s with %s: its tables need more than %zu MiB (%s)\n", m->algo,
@@ -138,6 +158,7 @@ static void every_two_by_three_and_three_by_two_board(void **state)
             slide_board_free(&goal);
         }
     }
+    release_methods();
 }
 
 /*
@@ -171,12 +192,13 @@ static void random_boards_against_table(int rows, int cols, int goals, int board
         slide_board_free(&goal);
     }
     slide_board_free(&standard);
+    release_methods();
 }
 
 static void random_three_by_three_boards_random_goals(void **state)
 {
     (void)state;
-    random_boards_against_table(3, 3, 4, 500, 25, 31);
+    random_boards_against_table(3, 3, 3, 400, 100, 31);
 }
 
 static void random_two_by_four_and_four_by_two_boards(void **state)
@@ -199,7 +221,7 @@ static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, 
     slide_board standard, goal;
     assert_int_equal(slide_board_init_goal(&standard, rows, cols), SLIDE_OK);
     for (int k = 0; k < boards; k++) {
-        if (k % 25 == 0) {
+        if (k % 60 == 0) {
             if (k)
                 slide_board_free(&goal);
             if (k == 0)
@@ -217,19 +239,20 @@ static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, 
     }
     slide_board_free(&goal);
     slide_board_free(&standard);
+    release_methods();
 }
 
 static void three_by_four_and_four_by_three_walks(void **state)
 {
     (void)state;
-    walks_agree(3, 4, 200, 30, 16, 34);
-    walks_agree(4, 3, 200, 30, 16, 43);
+    walks_agree(3, 4, 120, 30, 16, 34);
+    walks_agree(4, 3, 120, 30, 16, 43);
 }
 
 static void four_by_four_walks_of_thirty(void **state)
 {
     (void)state;
-    walks_agree(4, 4, 60, 30, 14, 44);
+    walks_agree(4, 4, 40, 30, 14, 44);
 }
 
 /* Known optimal lengths from the judges' samples and the 3x3 extremes. */
@@ -257,10 +280,11 @@ static void known_boards(void **state)
             goal = testkit_board(cases[i].goal, 0, 0);
         else
             assert_int_equal(slide_board_init_goal(&goal, b.rows, b.cols), SLIDE_OK);
-        check_all(&b, &goal, cases[i].steps, 1);
+        check_all(&b, &goal, cases[i].steps, cases[i].steps < 25); /* test_bfs has the 31s */
         slide_board_free(&b);
         slide_board_free(&goal);
     }
+    release_methods();
 }
 
 /* The same board gives the same move string every time, for every method. */
@@ -274,15 +298,12 @@ static void answers_are_deterministic(void **state)
     assert_int_equal(slide_board_init_goal(&goal, 3, 4), SLIDE_OK);
     for (int k = 0; k < 5; k++) {
         slide_board b;
-        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 24, &rng), SLIDE_OK);
+        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 20, &rng), SLIDE_OK);
         for (size_t i = 0; i < method_count; i++) {
-            if (!method_fits(&methods[i], 12))
-                continue;
-            slide_solve_options opt = {0};
+            if (!method_fits(&methods[i], 12) || exhaustive(&methods[i]))
+                continue; /* bfs keeps the first path found, deterministic by construction */
+            slide_solve_options opt = options_for(&methods[i]);
             slide_solution first, second;
-            opt.algo = methods[i].algo;
-            opt.heuristic = methods[i].heuristic;
-            opt.limits.max_memory = TEST_CAP;
             if (slide_solve(&b, &goal, &opt, &first, NULL) != SLIDE_OK)
                 continue; /* a heuristic too big for the cap; solve_with reports those */
             assert_int_equal(slide_solve(&b, &goal, &opt, &second, NULL), SLIDE_OK);
@@ -293,6 +314,7 @@ static void answers_are_deterministic(void **state)
         slide_board_free(&b);
     }
     slide_board_free(&goal);
+    release_methods();
 }
 
 /*
@@ -345,8 +367,8 @@ static int check_admissible(const char *name, const slide_board *goal, const tes
 static void every_heuristic_is_admissible(void **state)
 {
     (void)state;
-    const char *goals[] = {"1 2 3 4 5 6 7 8 x", "x 1 2 3 4 5 6 7 8", "8 x 6 5 4 7 2 3 1"};
-    for (size_t g = 0; g < 3; g++) {
+    const char *goals[] = {"1 2 3 4 5 6 7 8 x", "8 x 6 5 4 7 2 3 1"};
+    for (size_t g = 0; g < 2; g++) {
         slide_board goal = testkit_board(goals[g], 0, 0);
         testkit_table t;
         testkit_table_build(&t, &goal);

@@ -332,6 +332,52 @@ static void memory_cap_stops_with_a_note(void **state)
     slide_board_free(&goal);
 }
 
+/*
+ * Failing each allocation of a solve in turn (stored, streamed and counted
+ * answers) ends every time in SLIDE_E_NOMEM or a correct answer, and the
+ * sanitizer build checks that nothing leaks on the way.
+ */
+static void every_allocation_failure_ends_cleanly(void **state)
+{
+    (void)state;
+    slide_rng rng;
+    slide_rng_seed(&rng, 19);
+    slide_board goal, start;
+    assert_int_equal(slide_board_init_goal(&goal, 9, 7), SLIDE_OK);
+    assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+    for (int mode = 0; mode < 3; mode++) {
+        int succeeded = 0;
+        for (unsigned long k = 1; k < 200 && !succeeded; k++) {
+            slide_solve_options opt;
+            memset(&opt, 0, sizeof opt);
+            opt.algo = "strategy";
+            opt.fail_allocation = k;
+            collected c = {NULL, 0, 0, 0};
+            if (mode == 1) {
+                opt.sink = collect;
+                opt.sink_ctx = &c;
+            }
+            opt.count_only = mode == 2;
+            slide_solution sol;
+            int status = slide_solve(&start, &goal, &opt, &sol, NULL);
+            if (status == SLIDE_OK) {
+                succeeded = 1;
+                if (mode == 0)
+                    testkit_assert_solves(&start, &goal, sol.moves);
+                if (mode == 1)
+                    testkit_assert_solves(&start, &goal, c.data);
+            } else {
+                assert_int_equal(status, SLIDE_E_NOMEM);
+            }
+            free(c.data);
+            slide_solution_free(&sol);
+        }
+        assert_true(succeeded);
+    }
+    slide_board_free(&start);
+    slide_board_free(&goal);
+}
+
 static void unsolvable_boards_never_start(void **state)
 {
     (void)state;
@@ -558,6 +604,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(streamed_and_counted_answers_match_the_stored_one),
     cmocka_unit_test(a_sink_can_cancel),
     cmocka_unit_test(memory_cap_stops_with_a_note),
+    cmocka_unit_test(every_allocation_failure_ends_cleanly),
     cmocka_unit_test(unsolvable_boards_never_start),
     cmocka_unit_test(table_row_and_auto_choice),
     cmocka_unit_test(cli_solves_20x20_with_strategy_and_auto),

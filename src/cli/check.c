@@ -68,8 +68,9 @@ typedef struct checker {
     unsigned long long max_moves; /* --max-moves; 0 = none */
     int has_max_moves;
     slide_limits limits;
-    int single;    /* one BOARD MOVES pair: messages name no case */
-    optimum *best; /* one per case */
+    int single;             /* one BOARD MOVES pair: messages name no case */
+    optimum *best;          /* one per case */
+    slide_context *context; /* tables shared by the cases' solves */
 } checker;
 
 /* What judging one answer learned, for the single-board report. */
@@ -91,7 +92,8 @@ static int case_optimum(checker *ck, size_t i, uint64_t *length, verdict *v)
     if (!o->known) {
         slide_solution sol;
         slide_stats st;
-        o->status = judge_solve_case(ck->p, &ck->cases->items[i], &ck->limits, 1, &sol, &st);
+        o->status =
+            judge_solve_case(ck->p, &ck->cases->items[i], &ck->limits, ck->context, 1, &sol, &st);
         o->length = sol.length;
         o->known = 1;
         snprintf(o->reason, sizeof o->reason, "%s%s%s", slide_strerror(o->status),
@@ -534,13 +536,20 @@ enum {
     OPT_HELP
 };
 
+/* clang-format off */
 static const cli_option check_options[] = {
-    {"goal", 'g', 1, OPT_GOAL},           {"size", 's', 1, OPT_SIZE},
-    {"optimal", 0, 0, OPT_OPTIMAL},       {"max-moves", 0, 1, OPT_MAX_MOVES},
-    {"problem", 0, 1, OPT_PROBLEM},       {"kattis", 0, 0, OPT_KATTIS},
-    {"max-memory", 0, 1, OPT_MAX_MEMORY}, {"timeout", 0, 1, OPT_TIMEOUT},
-    {"help", 'h', 0, OPT_HELP},           {NULL, 0, 0, 0},
+    {"goal", 'g', 1, OPT_GOAL},
+    {"size", 's', 1, OPT_SIZE},
+    {"optimal", 0, 0, OPT_OPTIMAL},
+    {"max-moves", 0, 1, OPT_MAX_MOVES},
+    {"problem", 0, 1, OPT_PROBLEM},
+    {"kattis", 0, 0, OPT_KATTIS},
+    {"max-memory", 0, 1, OPT_MAX_MEMORY},
+    {"timeout", 0, 1, OPT_TIMEOUT},
+    {"help", 'h', 0, OPT_HELP},
+    {NULL, 0, 0, 0},
 };
+/* clang-format on */
 
 void cli_help_check(FILE *f)
 {
@@ -714,6 +723,8 @@ static int check_files(const check_config *cfg, const judge_problem *p, const ch
     size_t input_len, answer_len, output_len;
     judge_cases cases = {NULL, 0, 0};
     optimum *best = NULL;
+    slide_context *context = NULL;
+    slide_context_options copt = {cfg->limits.max_memory};
     checker ck;
     char message[512];
     int kind = read_judge_file("input file", input_path, &input, &input_len, v);
@@ -724,11 +735,13 @@ static int check_files(const check_config *cfg, const judge_problem *p, const ch
         goto done;
     }
     best = calloc(cases.count ? cases.count : 1, sizeof *best);
-    if (!best) {
+    if (!best || (cases.count >= JUDGE_CONTEXT_MIN_CASES &&
+                  slide_context_create(&context, &copt) != SLIDE_OK)) {
         kind = set_verdict(v, VERDICT_FAIL, "out of memory");
         goto done;
     }
     checker_init(&ck, cfg, p, &cases, best);
+    ck.context = context;
     if (answer_path) {
         kind = read_judge_file("answer file", answer_path, &answer, &answer_len, v);
         if (kind != VERDICT_OK)
@@ -749,6 +762,7 @@ done:
     free(answer);
     free(output);
     free(best);
+    slide_context_free(context);
     judge_cases_free(&cases);
     return kind;
 }

@@ -87,25 +87,6 @@ int cli_out_close(cli_out *out);
 /* Writes a board as spaced text (blank x), with '/' row marks when the shape is not the one inferred. */
 void cli_write_board_spaced(FILE *f, const slide_board *b);
 
-/* ---- line input ---- */
-
-/*
- * Reads stdin line by line into one growing buffer (no allocation per line
- * once it is large enough).  The returned line excludes "\n" and a trailing
- * "\r"; it may contain NUL bytes, which the parser reports.
- */
-typedef struct cli_lines {
-    FILE *file;
-    char *buf;
-    size_t cap;
-    long number;
-} cli_lines;
-
-void cli_lines_init(cli_lines *in, FILE *file);
-/* Returns the line length, or -1 at end of input (or on a read error, with errno). */
-long cli_lines_next(cli_lines *in, const char **line);
-void cli_lines_free(cli_lines *in);
-
 /* ---- stdin batches (batch.c) ---- */
 
 #define CLI_MAX_JOBS 256
@@ -159,7 +140,7 @@ void cli_help_solve(FILE *f);
 void cli_help_gen(FILE *f);
 /* `slide solve --problem NAME` (problem.c): stdin framed as a judge problem, its exact output. */
 int cli_solve_problem(int argc, char **argv);
-/* `slide check` (check.c): exit 0 accepted, 1 wrong answer, 2 presentation error, 3 judge failure. */
+/* `slide check` (check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
 int cli_check(int argc, char **argv);
 void cli_help_check(FILE *f);
 /* `slide pdb build|info|clear` (pdb.c): the pattern database cache. */

@@ -272,18 +272,6 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
                 "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
                 "answers are not optimal (said once)\n",
                 SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
-    if (status != SLIDE_OK && stream.written) {
-        /* the line is already partly printed: end it, and say so */
-        fputc('\n', f);
-        run->failures++;
-        fprintf(run->err,
-                "slide: %s: %s%s%s (the %llu moves printed on its line are an incomplete answer)\n",
-                where, slide_strerror(status), st.note[0] ? ": " : "", st.note, stream.written);
-        cli_out_line_done(&run->out);
-        if (stream.held != stream.small)
-            free(stream.held);
-        return;
-    }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         if (stream.held != stream.small)
             free(stream.held);
@@ -301,6 +289,16 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         else
             snprintf(message, sizeof message, "%s%s%s", slide_strerror(status),
                      st.note[0] ? ": " : "", st.note);
+        if (stream.written) {
+            /* part of the answer is already on its line: end the line and say so */
+            fputc('\n', f);
+            run->failures++;
+            fprintf(run->err,
+                    "slide: %s: %s (the %llu moves on its line are an incomplete answer)\n", where,
+                    message, stream.written);
+            cli_out_line_done(&run->out);
+            return;
+        }
         answer_error(run, where, message);
         return;
     }

@@ -1,0 +1,185 @@
+/* fuzz_common.c - see fuzz.h. */
+#include "fuzz.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FUZZ_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define FUZZ_SANITIZED 1
+#endif
+#ifdef FUZZ_SANITIZED
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+static char scratch[512];
+static int devnull_fd = -1, saved_out = -1, saved_err = -1, input_fd = -1;
+static char slot_path[4][700];
+
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    char path[1024];
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            remove_tree(path);
+        else
+            unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+static void remove_scratch(void)
+{
+    if (scratch[0])
+        remove_tree(scratch);
+}
+
+static void die(const char *what)
+{
+    perror(what);
+    abort();
+}
+
+const char *fuzz_scratch_dir(void)
+{
+    if (scratch[0])
+        return scratch;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(scratch, sizeof scratch, "%s/slide-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(scratch))
+        die("mkdtemp");
+    atexit(remove_scratch);
+    char cache[600];
+    snprintf(cache, sizeof cache, "%s/cache", scratch);
+    /* the user's cache stays untouched, and tables of 3 tiles build in microseconds */
+    setenv("SLIDE_CACHE_DIR", cache, 1);
+    setenv("SLIDE_PDB_MAX_GROUP", "3", 1);
+    char input[600];
+    snprintf(input, sizeof input, "%s/stdin", scratch);
+    input_fd = open(input, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    devnull_fd = open("/dev/null", O_WRONLY);
+    saved_out = dup(1);
+    saved_err = dup(2);
+    if (input_fd < 0 || devnull_fd < 0 || saved_out < 0 || saved_err < 0)
+        die("fuzz set-up");
+#ifdef FUZZ_SANITIZED
+    /* a sanitizer report during a command must not vanish into /dev/null */
+    __sanitizer_set_report_fd((void *)(intptr_t)saved_err);
+#endif
+    return scratch;
+}
+
+static void write_all_at(int fd, const uint8_t *data, size_t len)
+{
+    if (ftruncate(fd, 0) != 0)
+        die("ftruncate");
+    size_t done = 0;
+    while (done < len) {
+        ssize_t put = pwrite(fd, data + done, len - done, (off_t)done);
+        if (put <= 0)
+            die("pwrite");
+        done += (size_t)put;
+    }
+}
+
+const char *fuzz_write_file(int slot, const char *name, const uint8_t *data, size_t len)
+{
+    fuzz_scratch_dir();
+    snprintf(slot_path[slot], sizeof slot_path[slot], "%s/%s", scratch, name);
+    int fd = open(slot_path[slot], O_RDWR | O_CREAT, 0600);
+    if (fd < 0)
+        die("open");
+    write_all_at(fd, data, len);
+    close(fd);
+    return slot_path[slot];
+}
+
+int fuzz_run_command(int (*command)(int, char **), int argc, const char *const *argv,
+                     const uint8_t *input, size_t len)
+{
+    char *args[64];
+    fuzz_scratch_dir();
+    if (argc > 63)
+        argc = 63;
+    for (int i = 0; i < argc; i++)
+        args[i] = strdup(argv[i]);
+    args[argc] = NULL;
+
+    write_all_at(input_fd, input, len);
+    fflush(stdout);
+    fflush(stderr);
+    /* FUZZ_SHOW_OUTPUT=1 keeps the command's output, to see what a saved input does */
+    const char *show = getenv("FUZZ_SHOW_OUTPUT");
+    int sink = show && *show == '1' ? -1 : devnull_fd;
+    if (dup2(input_fd, 0) < 0 || lseek(0, 0, SEEK_SET) != 0 ||
+        (sink >= 0 && (dup2(sink, 1) < 0 || dup2(sink, 2) < 0)))
+        die("dup2");
+    /* stdio keeps state across runs: drop what the last one buffered or flagged */
+    fseek(stdin, 0, SEEK_SET);
+    clearerr(stdin);
+    clearerr(stdout);
+    clearerr(stderr);
+
+    int status = command(argc, args);
+    if (sink < 0)
+        fprintf(stderr, "[exit status %d]\n", status);
+
+    fflush(stdout);
+    fflush(stderr);
+    clearerr(stdout);
+    clearerr(stderr);
+    if (dup2(saved_out, 1) < 0 || dup2(saved_err, 2) < 0)
+        die("dup2");
+    for (int i = 0; i < argc; i++)
+        free(args[i]);
+    return status;
+}
+
+int fuzz_split(const uint8_t *data, size_t len, const char *sep, const uint8_t **parts,
+               size_t *lens, int max)
+{
+    size_t sep_len = strlen(sep), begin = 0;
+    int count = 0;
+    for (size_t i = 0; count < max - 1 && i + sep_len <= len; i++) {
+        if (memcmp(data + i, sep, sep_len) != 0)
+            continue;
+        parts[count] = data + begin;
+        lens[count++] = i - begin;
+        begin = i + sep_len;
+        i = begin - 1;
+    }
+    parts[count] = data + begin;
+    lens[count++] = len - begin;
+    return count;
+}
+
+char *fuzz_string(const uint8_t *data, size_t len)
+{
+    const uint8_t *nul = memchr(data, 0, len);
+    if (nul)
+        len = (size_t)(nul - data);
+    char *s = malloc(len + 1);
+    if (!s)
+        abort();
+    memcpy(s, data, len);
+    s[len] = '\0';
+    return s;
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (clang, ASan + UBSan) in build-fuzz and runs
+# each for SECONDS (default 60), one after the other:
+#
+#   tests/fuzz/run.sh [SECONDS] [HARNESS...]      e.g. tests/fuzz/run.sh 1800 parse solve
+#
+# Each harness starts from its seeds (tests/fuzz/seeds/NAME) plus what earlier
+# runs found (build-fuzz/corpus/NAME, kept between runs) and writes crash,
+# leak and timeout inputs to build-fuzz/artifacts/NAME.  A summary line per
+# harness gives executions, edge coverage and corpus size.  Exit status 1 when
+# any harness found something: copy the input into tests/fuzz/regressions/NAME
+# once fixed, and ctest replays it from then on.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parse solve problem check pdb)
+build=${SLIDE_FUZZ_BUILD:-build-fuzz}
+
+CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLIDE_FUZZ=ON \
+  -DSLIDE_TESTS=OFF >/dev/null || exit 2
+cmake --build "$build" -j"$(nproc)" >/dev/null || exit 2
+
+# Longest input, and how long one input may run before it counts as a hang.
+options_for() {
+  case $1 in
+    parse) echo "-max_len=4096 -timeout=10" ;;
+    solve|problem|check) echo "-max_len=1024 -timeout=20" ;;
+    pdb) echo "-max_len=512 -timeout=10" ;;
+  esac
+}
+
+failed=0
+summary=()
+for name in "${harnesses[@]}"; do
+  corpus="$build/corpus/$name"
+  artifacts="$build/artifacts/$name"
+  mkdir -p "$corpus" "$artifacts"
+  log="$build/fuzz-$name.log"
+  echo "== fuzz_$name for ${seconds}s"
+  # shellcheck disable=SC2046
+  "$build/tests/fuzz/fuzz_$name" $(options_for "$name") -max_total_time="$seconds" \
+    -dict=tests/fuzz/slide.dict -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    "$corpus" "tests/fuzz/seeds/$name" >"$log" 2>&1
+  status=$?
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)
+  execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+  if [ $status -ne 0 ]; then
+    failed=1
+    grep -E 'ERROR|SUMMARY|Test unit written|deadly signal|timeout' "$log" | head -20
+    summary+=("fuzz_$name: FAILED (exit $status), see $log and $artifacts")
+  else
+    summary+=("fuzz_$name: ${execs:-?} executions in ${seconds}s; ${done_line#*DONE   }")
+  fi
+done
+echo "== summary"
+printf '%s\n' "${summary[@]}"
+exit $failed
