@@ -79,7 +79,7 @@ static const char *describe_byte(char c, char *buf, size_t size)
     if (u >= 0x21 && u < 0x7f)
         snprintf(buf, size, "'%c'", c);
     else if (u == 0)
-        snprintf(buf, size, "a NUL byte");
+        snprintf(buf, size, "byte 0x00 (NUL)");
     else if (u == 0xEF)
         snprintf(buf, size, "byte 0xEF (a UTF-8 byte-order mark?)");
     else
@@ -385,9 +385,25 @@ static int settle_shape(parser *p, const slide_parse_options *opt, int *rows, in
     }
     if (!infer_shape(p->count, rows, cols))
         return fail(p, 0, (size_t)-1,
-                    "cannot infer a shape from %zu cells; give --size RxC or mark rows with '/'",
-                    p->count);
+                    "cannot infer a shape from %zu cell%s; give --size RxC or mark rows with '/'",
+                    p->count, p->count == 1 ? "" : "s");
     return SLIDE_OK;
+}
+
+/*
+ * A tile too large for its value to be kept: quote its digits (from the
+ * text, where the cell's column points) so the message still names it.
+ */
+static int fail_too_big(parser *p, long cell, size_t column, size_t largest)
+{
+    size_t digits = 0;
+    while (column < p->len && column + digits < p->len && p->text[column + digits] >= '0' &&
+           p->text[column + digits] <= '9')
+        digits++;
+    if (digits == 0)
+        return fail(p, cell, column, "tile is out of range 1-%zu", largest);
+    return fail(p, cell, column, "tile %.*s%s is out of range 1-%zu", digits > 24 ? 24 : (int)digits,
+                p->text + column, digits > 24 ? "..." : "", largest);
 }
 
 /*
@@ -412,7 +428,7 @@ static int check_tiles(parser *p, slide_board *board)
             blank_at = cell;
         } else if (v >= n) {
             if (v == RAW_TOO_BIG)
-                status = fail(p, cell, p->cells[i].column, "tile is out of range 1-%zu", n - 1);
+                status = fail_too_big(p, cell, p->cells[i].column, n - 1);
             else
                 status = fail(p, cell, p->cells[i].column, "tile %u is out of range 1-%zu", v, n - 1);
         } else if (first[v]) {
@@ -458,7 +474,7 @@ int slide_board_parse(const char *text, size_t len, const slide_parse_options *o
     size_t begin = 0, end = len;
     const char *nul = memchr(text, '\0', len);
     if (nul)
-        fail(&p, 0, (size_t)(nul - text), "unexpected a NUL byte");
+        fail(&p, 0, (size_t)(nul - text), "unexpected byte 0x00 (NUL)");
     if (p.status == SLIDE_OK) {
         begin = skip_space(&p, 0, len);
         while (end > begin && is_space(text[end - 1]))

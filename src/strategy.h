@@ -86,9 +86,7 @@ typedef struct strat {
     size_t npending;
     slide_moves *out;
     slide_budget *budget;
-    int status;         /* first failure; phases stop once it is set */
-    uint64_t fallbacks; /* blank routes that needed the bounded BFS */
-
+    int status;           /* first failure; phases stop once it is set */
     uint8_t w3_dist[216]; /* see strat_w3_init; built on first use */
     int w3_ready;
     int16_t plan_best[STRAT_PLAN_CELLS]; /* scratch of the approach planner */

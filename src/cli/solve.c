@@ -743,8 +743,8 @@ int cli_solve(int argc, char **argv)
         solve_stdin(&run);
     } else if (cfg.pairs) {
         if (scan.positional_count % 2) {
-            cli_error("solve: --pairs needs start and goal boards in pairs; %d boards given",
-                      scan.positional_count);
+            cli_error("solve: --pairs needs start and goal boards in pairs; %d board%s given",
+                      scan.positional_count, scan.positional_count == 1 ? "" : "s");
             status = EXIT_USAGE;
         }
         for (int i = 0; status == 0 && i + 1 < scan.positional_count; i += 2) {
