@@ -336,7 +336,9 @@ typedef struct slide_pdb_summary {
  * ready (`slide pdb build`).  max_memory caps the tables plus the build's
  * working memory (0 = SLIDE_DEFAULT_MAX_MEMORY); progress may be NULL.
  * Returns SLIDE_OK; SLIDE_E_TOO_LARGE past 16 cells; SLIDE_E_MEMLIMIT when no
- * database fits; SLIDE_E_NOMEM; SLIDE_E_CANCELLED.  summary may be NULL.
+ * database fits; SLIDE_E_NOMEM.  Problems with the cache directory are not
+ * errors: they are reported through progress and the tables built in memory.
+ * summary may be NULL.
  */
 int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, size_t max_memory,
                       slide_progress_fn progress, void *progress_ctx, slide_pdb_summary *summary);
@@ -352,6 +354,7 @@ typedef struct slide_pdb_file_info {
     int group_size;
     uint8_t tiles[SLIDE_MAX_PACKED_CELLS]; /* the group's tiles */
     int entry_bits;                        /* 4 or 8 */
+    int per_region;                        /* an entry per placement and blank region */
     uint64_t entries;
     uint64_t file_bytes;
     char problem[160];                     /* why it is not valid; empty when valid */

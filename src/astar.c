@@ -124,7 +124,7 @@ static int seen_improve(seen_table *t, slide_state key, unsigned g, int move)
         t->values[i] = (uint16_t)(g << 3 | (unsigned)move);
         return 1;
     }
-    if (t->count + 1 > (t->mask + 1) / 4 * 3) {
+    if (t->count + 1 > (t->mask + 1) / 2) {
         int status = seen_grow(t);
         if (status != SLIDE_OK)
             return status;
@@ -408,8 +408,13 @@ int slide_astar_solve(slide_search *search)
     open_list open;
     open_init(&open, budget);
     int status = heuristic->create(search, &hctx);
-    if (status == SLIDE_OK)
-        status = seen_allocate(&seen, 1024);
+    if (status != SLIDE_OK) {
+        if (!stats->note[0]) /* the heuristic may have said why itself */
+            slide_note(search, "astar could not set up heuristic %s (%s); try --heuristic linear",
+                       heuristic->info.name, slide_strerror(status));
+        return status;
+    }
+    status = seen_allocate(&seen, 1024);
     unsigned h0 = status == SLIDE_OK ? heuristic->estimate(hctx, search->start_state) : 0;
     if (status == SLIDE_OK)
         status =

@@ -14,7 +14,8 @@
  *
  * Pattern databases get their own loop (no function pointer a node): each
  * group's entry is kept, and a move re-ranks only the group of the tile that
- * moved, plus that tile's group in the reflected lookup.
+ * moved, the groups whose tables are kept per blank region (the blank moved),
+ * and the same in the reflected lookup.
  */
 #include "pdb.h"
 
@@ -37,8 +38,7 @@ typedef struct ida {
     /* pattern databases */
     const pdb_set *set;
     uint8_t pos[SLIDE_MAX_PACKED_CELLS]; /* tile -> cell */
-    unsigned value[PDB_MAX_GROUPS];
-    unsigned mirror_value[PDB_MAX_GROUPS];
+    struct lookup_side *side;            /* [0] the board, [1] its reflection */
 } ida;
 
 /* Counts an expansion; every 4096 checks the deadline.  Non-zero = stop. */
@@ -87,27 +87,67 @@ static int dfs_generic(ida *s, slide_state state, int blank, unsigned g, unsigne
     return 0;
 }
 
-static unsigned group_value(const ida *s, int g)
+/*
+ * Ranks group g's tiles where the board (or its reflection) has them.  The
+ * rank and the occupied cells stay valid while none of the group's tiles
+ * moves, so a table kept per blank region is re-read without re-ranking.
+ */
+static void rank_group(const ida *s, int g, int mirrored, uint32_t *placement, unsigned *occupied)
 {
-    const pdb_table *t = &s->set->groups[g];
+    const pdb_set *set = s->set;
+    const pdb_table *t = &set->groups[g];
     uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int i = 0; i < t->size; i++)
-        cells[i] = s->pos[t->tiles[i]];
-    return pdb_entry(t, pdb_rank(cells, t->size, s->set->shape.cells));
+    unsigned used = 0;
+    for (int i = 0; i < t->size; i++) {
+        cells[i] =
+            mirrored ? set->mirror_cell[s->pos[set->mirror_source[g][i]]] : s->pos[t->tiles[i]];
+        used |= 1u << cells[i];
+    }
+    *placement = pdb_rank(cells, t->size, set->shape.cells);
+    *occupied = used;
 }
 
-static unsigned mirror_group_value(const ida *s, int g)
+static unsigned entry_at(const ida *s, int g, uint32_t placement, unsigned occupied, unsigned blank)
 {
     const pdb_table *t = &s->set->groups[g];
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int i = 0; i < t->size; i++)
-        cells[i] = s->set->mirror_cell[s->pos[s->set->mirror_source[g][i]]];
-    return pdb_entry(t, pdb_rank(cells, t->size, s->set->shape.cells));
+    return pdb_entry(t, pdb_index(s->set, t, placement, occupied, blank));
+}
+
+/* One side of the lookup, the board or its reflection: each group's entry, rank and cells. */
+typedef struct lookup_side {
+    int mirrored;
+    unsigned value[PDB_MAX_GROUPS];
+    uint32_t placement[PDB_MAX_GROUPS];
+    unsigned occupied[PDB_MAX_GROUPS];
+} lookup_side;
+
+/*
+ * A side after a tile of group `own` moved and the blank went to `blank`:
+ * the moved group re-ranked into *placement and *occupied, new entries in
+ * now[] (for `own` and every per-region group).  Returns the new sum.
+ */
+static unsigned side_after_move(const ida *s, const lookup_side *side, int own, unsigned blank,
+                                unsigned sum, uint32_t *placement, unsigned *occupied,
+                                unsigned *now)
+{
+    const pdb_set *set = s->set;
+    rank_group(s, own, side->mirrored, placement, occupied);
+    for (int g = 0; g < set->count; g++) {
+        if (g == own)
+            now[g] = entry_at(s, g, *placement, *occupied, blank);
+        else if (set->groups[g].per_region)
+            now[g] = entry_at(s, g, side->placement[g], side->occupied[g], blank);
+        else
+            continue;
+        sum += now[g] - side->value[g];
+    }
+    return sum;
 }
 
 /*
  * The pattern database loop.  md is the Manhattan distance, sum and
  * mirror_sum the two sums of entries; h = md + 2 * max(sum, mirror_sum).
+ * pos[] follows the board (pos[0] the blank).
  */
 static int dfs_pdb(ida *s, slide_state state, int blank, unsigned g, unsigned md, unsigned sum,
                    unsigned mirror_sum, int back)
@@ -119,6 +159,7 @@ static int dfs_pdb(ida *s, slide_state state, int blank, unsigned g, unsigned md
     if (expand_tick(s))
         return s->budget->status;
     const pdb_set *set = s->set;
+    int sides = set->mirrored ? 2 : 1;
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
         if (m == back || target < 0)
@@ -128,32 +169,41 @@ static int dfs_pdb(ida *s, slide_state state, int blank, unsigned g, unsigned md
         unsigned next_md =
             md + set->manhattan.dist[tile][blank] - set->manhattan.dist[tile][target];
         s->pos[tile] = (uint8_t)blank;
-        int group = set->group_of[tile];
-        unsigned old = s->value[group], now = group_value(s, group);
-        unsigned next_sum = sum - old + now, next_mirror = 0, mirror_old = 0, mirror_now = 0;
-        int mirror_group = 0;
-        if (set->mirrored) {
-            mirror_group = set->mirror_group_of[tile];
-            mirror_old = s->mirror_value[mirror_group];
-            mirror_now = mirror_group_value(s, mirror_group);
-            next_mirror = mirror_sum - mirror_old + mirror_now;
-        }
-        unsigned best = next_sum > next_mirror ? next_sum : next_mirror;
+        s->pos[0] = (uint8_t)target;
+        int own[2] = {set->group_of[tile], set->mirrored ? set->mirror_group_of[tile] : 0};
+        uint32_t placement[2] = {0, 0};
+        unsigned occupied[2] = {0, 0}, next[2] = {sum, 0};
+        unsigned now[2][PDB_MAX_GROUPS];
+        next[0] = side_after_move(s, &s->side[0], own[0], (unsigned)target, sum, &placement[0],
+                                  &occupied[0], now[0]);
+        if (sides == 2)
+            next[1] = side_after_move(s, &s->side[1], own[1], set->mirror_cell[target], mirror_sum,
+                                      &placement[1], &occupied[1], now[1]);
+        unsigned best = next[0] > next[1] ? next[0] : next[1];
         unsigned f = g + 1 + next_md + 2 * best;
         if (f > s->bound) {
             cut(s, f);
         } else {
-            s->value[group] = now;
-            s->mirror_value[mirror_group] = mirror_now;
+            lookup_side saved[2];
+            for (int k = 0; k < sides; k++) {
+                lookup_side *side = &s->side[k];
+                saved[k] = *side;
+                for (int grp = 0; grp < set->count; grp++)
+                    if (grp == own[k] || set->groups[grp].per_region)
+                        side->value[grp] = now[k][grp];
+                side->placement[own[k]] = placement[k];
+                side->occupied[own[k]] = occupied[k];
+            }
             s->path[g] = (uint8_t)m;
             int r = dfs_pdb(s, slide_state_swap(state, blank, target), target, g + 1, next_md,
-                            next_sum, next_mirror, slide_move_inverse(m));
+                            next[0], next[1], slide_move_inverse(m));
             if (r)
                 return r;
-            s->value[group] = old;
-            s->mirror_value[mirror_group] = mirror_old;
+            for (int k = 0; k < sides; k++)
+                s->side[k] = saved[k];
         }
         s->pos[tile] = (uint8_t)target;
+        s->pos[0] = (uint8_t)blank;
     }
     return 0;
 }
@@ -179,10 +229,15 @@ static int iterate(slide_search *search, ida *s)
         for (int c = 0; c < s->shape->cells; c++)
             s->pos[slide_state_get(search->start_state, c)] = (uint8_t)c;
         md = slide_manhattan_estimate(&s->set->manhattan, search->start_state);
-        for (int g = 0; g < s->set->count; g++) {
-            sum += s->value[g] = group_value(s, g);
-            if (s->set->mirrored)
-                mirror_sum += s->mirror_value[g] = mirror_group_value(s, g);
+        for (int k = 0; k < (s->set->mirrored ? 2 : 1); k++) {
+            lookup_side *side = &s->side[k];
+            unsigned blank_cell = k ? s->set->mirror_cell[blank] : (unsigned)blank;
+            side->mirrored = k;
+            for (int g = 0; g < s->set->count; g++) {
+                rank_group(s, g, k, &side->placement[g], &side->occupied[g]);
+                side->value[g] = entry_at(s, g, side->placement[g], side->occupied[g], blank_cell);
+                *(k ? &mirror_sum : &sum) += side->value[g];
+            }
         }
         h = md + 2 * (sum > mirror_sum ? sum : mirror_sum);
     } else {
@@ -264,8 +319,11 @@ int slide_idastar_solve(slide_search *search)
         return status;
     search->stats->heuristic = heuristic->info.name;
     s.heuristic = heuristic;
-    if (strcmp(heuristic->info.name, "pdb") == 0)
+    lookup_side sides[2];
+    if (strcmp(heuristic->info.name, "pdb") == 0) {
         s.set = pdb_heuristic_set(s.heuristic_ctx);
+        s.side = sides;
+    }
 
     status = iterate(search, &s);
     if (status == SLIDE_E_TIMEOUT || status == SLIDE_E_MEMLIMIT)

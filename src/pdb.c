@@ -81,7 +81,7 @@ size_t pdb_table_bytes(uint32_t entries, int bits)
 size_t pdb_build_scratch(const pdb_set *set, int g)
 {
     const pdb_table *t = &set->groups[g];
-    uint64_t slots = (uint64_t)t->entries * (uint64_t)(set->shape.cells - t->size);
+    uint64_t slots = (uint64_t)t->placements * (uint64_t)(set->shape.cells - t->size);
     return (size_t)((slots + 31) / 32 * sizeof(uint64_t));
 }
 
@@ -147,7 +147,7 @@ int pdb_set_groups(pdb_set *set, const slide_shape *shape, slide_state goal, int
             t->tiles[i] = (uint8_t)tile;
             placed++;
         }
-        t->entries = permutations(n, t->size);
+        t->placements = t->entries = permutations(n, t->size);
         if (t->entries == UINT32_MAX)
             return SLIDE_E_ARGUMENT;
     }
@@ -158,18 +158,47 @@ int pdb_set_groups(pdb_set *set, const slide_shape *shape, slide_state goal, int
     return SLIDE_OK;
 }
 
-/* Bytes needed while building the largest table with every table held (nibbles assumed). */
+int pdb_table_per_region(pdb_set *set, int g, int on)
+{
+    pdb_table *t = &set->groups[g];
+    uint64_t entries = (uint64_t)t->placements * (uint64_t)(on ? set->shape.cells - t->size : 1);
+    if (entries >= UINT32_MAX)
+        return SLIDE_E_ARGUMENT;
+    t->per_region = on;
+    t->entries = (uint32_t)entries;
+    return SLIDE_OK;
+}
+
+void pdb_build_order(const pdb_set *set, int *order)
+{
+    for (int g = 0; g < set->count; g++) {
+        int at = g;
+        while (at > 0 && pdb_build_scratch(set, order[at - 1]) < pdb_build_scratch(set, g)) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = g;
+    }
+}
+
+/*
+ * Peak bytes of building every table in pdb_build_order, each one's
+ * scratch on top of the tables already built (nibbles assumed), plus the
+ * region tables and the decoder's tail table.
+ */
 static size_t plan_peak(const pdb_set *set)
 {
-    size_t tables = 0, scratch = 0;
-    for (int g = 0; g < set->count; g++) {
-        tables += pdb_table_bytes(set->groups[g].entries, 4);
-        size_t s = pdb_build_scratch(set, g);
-        if (s > scratch)
-            scratch = s;
+    int order[PDB_MAX_GROUPS];
+    size_t held = 0, peak = 0;
+    pdb_build_order(set, order);
+    for (int i = 0; i < set->count; i++) {
+        const pdb_table *t = &set->groups[order[i]];
+        size_t now = held + pdb_table_bytes(t->entries, 4) + pdb_build_scratch(set, order[i]);
+        if (now > peak)
+            peak = now;
+        held += pdb_table_bytes(t->entries, 4);
     }
-    /* plus the region table and the decoder's tail table */
-    return tables + scratch + (sizeof(uint64_t) << set->shape.cells) + 16 * 15 * 14 * 3;
+    return peak + 2 * (sizeof(uint64_t) << set->shape.cells) + 16 * 15 * 14 * 3;
 }
 
 int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_group, size_t cap)
@@ -230,6 +259,16 @@ int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_g
                                     (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])members);
         if (status != SLIDE_OK)
             return status;
+        /* an entry per blank region where the table stays within bounds, smaller groups first */
+        for (int g = 0; g < set->count; g++) {
+            uint64_t slots =
+                (uint64_t)set->groups[g].placements * (uint64_t)(n - set->groups[g].size);
+            if (slots <= PDB_MAX_ENTRIES && n - set->groups[g].size > 1) {
+                pdb_table_per_region(set, g, 1);
+                if (plan_peak(set) > cap)
+                    pdb_table_per_region(set, g, 0);
+            }
+        }
         if (plan_peak(set) <= cap)
             return SLIDE_OK;
     }
@@ -239,6 +278,8 @@ int pdb_plan(pdb_set *set, const slide_shape *shape, slide_state goal, int max_g
 
 void pdb_set_release(pdb_set *set, slide_budget *budget)
 {
+    slide_budget_free(budget, set->lowest, sizeof(uint64_t) << set->shape.cells);
+    set->lowest = NULL;
     for (int g = 0; g < set->count; g++) {
         slide_budget_free(budget, set->groups[g].data, set->groups[g].bytes);
         set->groups[g].data = NULL;
@@ -302,25 +343,54 @@ static unsigned flood(const builder *b, unsigned seed, unsigned open)
  * named by its lowest cell, a nibble a cell.  One lookup then replaces the
  * flood fill a successor would need (2^n entries, 512 KiB on 16 cells).
  */
-static int regions_init(builder *b)
+static void fill_regions(uint64_t *lowest, const slide_shape *shape)
 {
-    size_t masks = (size_t)1 << b->n;
-    b->lowest = slide_budget_alloc(b->budget, masks * sizeof *b->lowest);
-    if (!b->lowest)
-        return b->budget->status;
-    for (size_t open = 0; open < masks; open++) {
+    unsigned adjacent[SLIDE_MAX_PACKED_CELLS] = {0};
+    for (int c = 0; c < shape->cells; c++)
+        for (int m = 0; m < 4; m++)
+            if (shape->neighbour[c][m] >= 0)
+                adjacent[c] |= 1u << shape->neighbour[c][m];
+    for (size_t open = 0; open < ((size_t)1 << shape->cells); open++) {
         uint64_t names = 0;
         unsigned left = (unsigned)open;
         while (left) {
-            unsigned seed = left & (0u - left);
-            unsigned region = flood(b, seed, (unsigned)open);
+            unsigned seed = left & (0u - left), region = seed, frontier = seed;
+            while (frontier) {
+                unsigned c = (unsigned)__builtin_ctz(frontier);
+                frontier &= frontier - 1;
+                unsigned added = adjacent[c] & (unsigned)open & ~region;
+                region |= added;
+                frontier |= added;
+            }
             uint64_t name = (uint64_t)__builtin_ctz(seed);
             for (unsigned cells = region; cells; cells &= cells - 1)
                 names |= name << (4 * __builtin_ctz(cells));
             left &= ~region;
         }
-        b->lowest[open] = names;
+        lowest[open] = names;
     }
+}
+
+static int regions_init(builder *b)
+{
+    b->lowest = slide_budget_alloc(b->budget, sizeof(uint64_t) << b->n);
+    if (!b->lowest)
+        return b->budget->status;
+    fill_regions(b->lowest, b->shape);
+    return SLIDE_OK;
+}
+
+int pdb_regions(pdb_set *set, slide_budget *budget)
+{
+    int needed = 0;
+    for (int g = 0; g < set->count; g++)
+        needed |= set->groups[g].per_region;
+    if (!needed || set->lowest)
+        return SLIDE_OK;
+    set->lowest = slide_budget_alloc(budget, sizeof(uint64_t) << set->shape.cells);
+    if (!set->lowest)
+        return budget->status;
+    fill_regions(set->lowest, &set->shape);
     return SLIDE_OK;
 }
 
@@ -491,7 +561,8 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
     unsigned open = b->all_cells & ~occupied;
     unsigned region = flood(b, 1u << select16(b, open, region_rank), open);
 
-    if (entry_get(b->table, placement) == b->sentinel) {
+    uint32_t index = b->table->per_region ? (uint32_t)slot : placement;
+    if (entry_get(b->table, index) == b->sentinel) {
         unsigned manhattan = 0;
         for (int i = 0; i < b->k; i++)
             manhattan += b->set->manhattan.dist[b->table->tiles[i]][b->cells[i]];
@@ -499,7 +570,7 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
         if (value >= b->sentinel)
             return b->sentinel == 255 ? SLIDE_E_INTERNAL /* no shape of 16 cells comes near */
                                       : PDB_OVERFLOW;
-        entry_put(b->table, placement, value);
+        entry_put(b->table, index, value);
         b->filled++;
     }
 
@@ -597,14 +668,14 @@ static int expand_layer(builder *b, int workers, unsigned depth, uint64_t *found
     layer_job jobs[PDB_BUILD_THREADS];
     pthread_t threads[PDB_BUILD_THREADS];
     int started[PDB_BUILD_THREADS] = {0};
-    uint32_t share = (b->table->entries / (uint32_t)workers) & ~1u;
+    uint32_t share = (b->table->placements / (uint32_t)workers) & ~1u;
     for (int i = 0; i < workers; i++) {
         layer_job *job = &jobs[i];
         memset(job, 0, sizeof *job);
         job->b = *b;
         job->b.filled = 0;
         job->first = (uint64_t)share * (uint64_t)i * (uint64_t)b->free_cells;
-        job->end = i == workers - 1 ? (uint64_t)b->table->entries * (uint64_t)b->free_cells
+        job->end = i == workers - 1 ? (uint64_t)b->table->placements * (uint64_t)b->free_cells
                                     : (uint64_t)share * (uint64_t)(i + 1) * (uint64_t)b->free_cells;
         job->depth = depth;
         job->code = depth % 2 + 1;
@@ -744,29 +815,32 @@ int pdb_build_group(pdb_set *set, int g, slide_budget *budget, const pdb_reporte
 
 /* ---------------------------------------------------------------- lookups */
 
+unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirrored)
+{
+    const pdb_table *t = &set->groups[g];
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    unsigned occupied = 0, blank = mirrored ? set->mirror_cell[pos[0]] : pos[0];
+    for (int i = 0; i < t->size; i++) {
+        cells[i] = mirrored ? set->mirror_cell[pos[set->mirror_source[g][i]]] : pos[t->tiles[i]];
+        occupied |= 1u << cells[i];
+    }
+    uint32_t placement = pdb_rank(cells, t->size, set->shape.cells);
+    return pdb_entry(t, pdb_index(set, t, placement, occupied, blank));
+}
+
 unsigned pdb_sum(const pdb_set *set, const uint8_t *pos)
 {
     unsigned sum = 0;
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int g = 0; g < set->count; g++) {
-        const pdb_table *t = &set->groups[g];
-        for (int i = 0; i < t->size; i++)
-            cells[i] = pos[t->tiles[i]];
-        sum += pdb_entry(t, pdb_rank(cells, t->size, set->shape.cells));
-    }
+    for (int g = 0; g < set->count; g++)
+        sum += pdb_group_value(set, g, pos, 0);
     return sum;
 }
 
 unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos)
 {
     unsigned sum = 0;
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int g = 0; g < set->count; g++) {
-        const pdb_table *t = &set->groups[g];
-        for (int i = 0; i < t->size; i++)
-            cells[i] = set->mirror_cell[pos[set->mirror_source[g][i]]];
-        sum += pdb_entry(t, pdb_rank(cells, t->size, set->shape.cells));
-    }
+    for (int g = 0; g < set->count; g++)
+        sum += pdb_group_value(set, g, pos, 1);
     return sum;
 }
 

@@ -10,6 +10,13 @@
  * never exceeds the true distance, because every real move moves exactly one
  * tile of exactly one group.
  *
+ * A table has an entry per placement (the fewest moves over every cell the
+ * blank may stand in), or, where memory allows, an entry per placement and
+ * region of the blank: the connected set of cells without a group tile that
+ * holds it.  Near the goal that matters: with tiles 9-15 home, the blank's
+ * goal cell is walled in, and a blank outside it costs two moves of the
+ * group that the minimum over regions forgets.
+ *
  * Entries do not store that count d itself but (d - m) / 2, where m is the
  * Manhattan distance of the group's tiles: every counted move changes m by
  * one, so d - m is even and never negative.  A board's estimate is then its
@@ -32,7 +39,9 @@
 typedef struct pdb_table {
     int size;                              /* k, tiles in the group */
     uint8_t tiles[SLIDE_MAX_PACKED_CELLS]; /* the tiles in index-digit order */
-    uint32_t entries;                      /* n! / (n-k)! */
+    uint32_t placements;                   /* n! / (n-k)! */
+    int per_region;                        /* an entry per (placement, blank region) */
+    uint32_t entries;                      /* placements, times n - k when per_region */
     int entry_bits;                        /* 4 or 8, 0 until built */
     uint8_t *data;
     size_t bytes;
@@ -57,6 +66,7 @@ typedef struct pdb_set {
     uint8_t mirror_source[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS]; /* reflected digit -> tile */
     int8_t mirror_group_of[SLIDE_MAX_PACKED_CELLS]; /* tile -> group it feeds when reflected */
     int build_threads; /* 0 = two on large tables when there are two cores; tests set 1 or 2 */
+    uint64_t *lowest;  /* per_region lookups: open cells -> each cell's region, see pdb_regions */
 } pdb_set;
 
 /* Build progress and notes, forwarded to the caller's callback. */
@@ -148,6 +158,41 @@ static inline uint32_t pdb_rank(const uint8_t *cells, int k, int n)
     }
     return index;
 }
+
+/*
+ * Fills set->lowest (2^n words, charged to budget) when some group is
+ * per_region: for every set of open cells, each open cell's region named by
+ * its lowest cell, a nibble a cell.  SLIDE_OK or the budget's status.
+ */
+int pdb_regions(pdb_set *set, slide_budget *budget);
+
+/* The index of a placement's entry: per region, the blank's region among its slots. */
+static inline uint32_t pdb_index(const pdb_set *set, const pdb_table *t, uint32_t placement,
+                                 unsigned occupied, unsigned blank)
+{
+    if (!t->per_region)
+        return placement;
+    unsigned open = ((1u << set->shape.cells) - 1) & ~occupied;
+    unsigned lowest = (unsigned)(set->lowest[open] >> (4 * blank)) & 15u;
+    return placement * (uint32_t)(set->shape.cells - t->size) +
+           pdb_popcount16(open & ((1u << lowest) - 1));
+}
+
+/*
+ * Gives group g an entry per blank region (on) or per placement; entries
+ * follows.  SLIDE_OK, or SLIDE_E_ARGUMENT when the table would be too large.
+ */
+int pdb_table_per_region(pdb_set *set, int g, int on);
+
+/* The groups in the order they are built: largest scratch first, which keeps the peak lowest. */
+void pdb_build_order(const pdb_set *set, int *order);
+
+/*
+ * Group g's entry for the board whose cells are pos[tile] (pos[0] the
+ * blank), or for its reflection when mirrored.  Per-region tables need
+ * set->lowest (pdb_regions).
+ */
+unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirrored);
 
 /* Sum over groups of the entries for the board whose tile positions are pos[tile]. */
 unsigned pdb_sum(const pdb_set *set, const uint8_t *pos);

@@ -8,7 +8,7 @@
  *        8    4  format version (PDB_FORMAT_VERSION)
  *       12    4  header size (80)
  *       16    1  rows            17  1  cols
- *       18    1  tiles in group  19  1  bits per entry (4 or 8)
+ *       18    1  tiles in group  19  1  bits per entry (4 or 8), + 0x80 per region
  *       20   16  goal, one tile a cell (0 = blank)
  *       36   16  the group's tiles in index-digit order
  *       52    4  entries
@@ -35,6 +35,8 @@
 #define PDB_MAGIC "SLIDEPDB"
 #define PDB_FORMAT_VERSION 1u
 #define PDB_HEADER_SIZE 80u
+/* In the entry-size byte: the table has an entry per blank region. */
+#define PDB_PER_REGION_FLAG 0x80
 
 static void put32(uint8_t *p, uint32_t v)
 {
@@ -137,7 +139,8 @@ void pdb_file_name(const pdb_set *set, int g, char *buf, size_t size)
     for (int i = 0; i < t->size; i++)
         tiles[i] = hex[t->tiles[i]];
     tiles[t->size] = '\0';
-    snprintf(buf, size, "%dx%d-%s-%s.pdb", set->shape.rows, set->shape.cols, goal, tiles);
+    snprintf(buf, size, "%dx%d-%s-%s%s.pdb", set->shape.rows, set->shape.cols, goal, tiles,
+             t->per_region ? "-r" : "");
 }
 
 static void make_header(uint8_t *h, const pdb_set *set, const pdb_table *t, uint64_t sum)
@@ -149,7 +152,7 @@ static void make_header(uint8_t *h, const pdb_set *set, const pdb_table *t, uint
     h[16] = (uint8_t)set->shape.rows;
     h[17] = (uint8_t)set->shape.cols;
     h[18] = (uint8_t)t->size;
-    h[19] = (uint8_t)t->entry_bits;
+    h[19] = (uint8_t)(t->entry_bits | (t->per_region ? PDB_PER_REGION_FLAG : 0));
     for (int c = 0; c < set->shape.cells; c++)
         h[20 + c] = (uint8_t)slide_state_get(set->goal, c);
     memcpy(h + 36, t->tiles, (size_t)t->size);
@@ -202,11 +205,11 @@ static const char *header_problem(const uint8_t *h)
         return "written by another format version";
     if (get32(h + 12) != PDB_HEADER_SIZE || get64(h + 72) != checksum(h, 72))
         return "damaged header";
-    int rows = h[16], cols = h[17], k = h[18], bits = h[19];
+    int rows = h[16], cols = h[17], k = h[18], bits = h[19] & ~PDB_PER_REGION_FLAG;
     if (rows < 2 || cols < 2 || rows * cols > SLIDE_MAX_PACKED_CELLS || k < 1 || k >= rows * cols ||
         (bits != 4 && bits != 8))
         return "header fields out of range";
-    if (get64(h + 56) != pdb_table_bytes(get32(h + 52), bits))
+    if (get64(h + 56) != pdb_table_bytes(get32(h + 52), bits & ~PDB_PER_REGION_FLAG))
         return "header sizes disagree";
     return NULL;
 }
@@ -217,7 +220,8 @@ int pdb_load(const char *dir, pdb_set *set, int g, slide_budget *budget, char *w
     pdb_table *t = &set->groups[g];
     pdb_file_name(set, g, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO under a table's name must not block the open forever */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         set_why(why, why_size, "%s", errno == ENOENT ? "missing" : strerror(errno));
         return SLIDE_E_IO;
@@ -226,12 +230,14 @@ int pdb_load(const char *dir, pdb_set *set, int g, slide_budget *budget, char *w
     uint8_t h[PDB_HEADER_SIZE], expect[PDB_HEADER_SIZE];
     int status = SLIDE_E_CORRUPT;
     const char *problem = NULL;
-    if (fstat(fd, &st) != 0 || read_all(fd, h, sizeof h) != 0) {
-        problem = "truncated header";
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        problem = "not a regular file";
+    } else if (read_all(fd, h, sizeof h) != 0) {
+        problem = "truncated inside its header";
     } else if ((problem = header_problem(h)) == NULL) {
         /* the header must name exactly this table: otherwise the file is stale */
         pdb_table want = *t;
-        want.entry_bits = h[19];
+        want.entry_bits = h[19] & ~PDB_PER_REGION_FLAG;
         want.bytes = pdb_table_bytes(t->entries, want.entry_bits);
         make_header(expect, set, &want, get64(h + 64));
         if (memcmp(h, expect, PDB_HEADER_SIZE) != 0)
@@ -331,8 +337,11 @@ int pdb_set_prepare(pdb_set *set, const char *dir, slide_budget *budget,
                     const pdb_reporter *reporter, int *loaded, int *built)
 {
     int writable = dir != NULL;
+    int order[PDB_MAX_GROUPS];
     *loaded = *built = 0;
-    for (int g = 0; g < set->count; g++) {
+    pdb_build_order(set, order);
+    for (int i = 0; i < set->count; i++) {
+        int g = order[i];
         char name[64], why[160];
         pdb_file_name(set, g, name, sizeof name);
         if (dir) {
@@ -366,7 +375,10 @@ int pdb_set_prepare(pdb_set *set, const char *dir, slide_budget *budget,
             writable = 0;
         }
     }
-    return SLIDE_OK;
+    int status = pdb_regions(set, budget);
+    if (status != SLIDE_OK)
+        pdb_set_release(set, budget);
+    return status;
 }
 
 int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, size_t max_memory,
@@ -420,7 +432,7 @@ int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, siz
 int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
 {
     memset(info, 0, sizeof *info);
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0) {
         snprintf(info->problem, sizeof info->problem, "%s", strerror(errno));
         return SLIDE_E_IO;
@@ -429,14 +441,17 @@ int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
     uint8_t h[PDB_HEADER_SIZE];
     const char *problem = NULL;
     int status = SLIDE_E_CORRUPT;
-    if (fstat(fd, &st) != 0 || read_all(fd, h, sizeof h) != 0) {
-        problem = "truncated header";
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        problem = "not a regular file";
+    } else if (read_all(fd, h, sizeof h) != 0) {
+        problem = "truncated inside its header";
     } else if ((problem = header_problem(h)) == NULL) {
         info->file_bytes = (uint64_t)st.st_size;
         info->rows = h[16];
         info->cols = h[17];
         info->group_size = h[18];
-        info->entry_bits = h[19];
+        info->entry_bits = h[19] & ~PDB_PER_REGION_FLAG;
+        info->per_region = (h[19] & PDB_PER_REGION_FLAG) != 0;
         memcpy(info->goal, h + 20, SLIDE_MAX_PACKED_CELLS);
         memcpy(info->tiles, h + 36, SLIDE_MAX_PACKED_CELLS);
         info->entries = get32(h + 52);

@@ -111,9 +111,10 @@ int slide_solve(const slide_board *start, const slide_board *goal, const slide_s
     if (!name) {
         /*
          * With a context the exhaustive table of a small shape is built once
-         * (a few ms) and then answers each board in microseconds.
+         * (a few ms) and then answers each board in microseconds.  A
+         * requested heuristic asks for a search that uses it.
          */
-        if (opt->context && start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS)
+        if (opt->context && !opt->heuristic && start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS)
             name = "table";
         else
             name = slide_algo_auto(start);

@@ -44,6 +44,38 @@ static void add_board(text *t, const slide_board *b, int compact)
     add(t, "\n");
 }
 
+/*
+ * A line meant to trip the framing or the parser: bad boards of every kind
+ * (bytes that are not text, unclosed lists, ragged rows, huge numbers, a
+ * long line) and good boards in unusual dress (CRLF, padding, lists, rows).
+ */
+static void add_hostile_line(text *t, slide_rng *rng)
+{
+    static const char *const lines[] = {
+        "1 2 3 4 5 6 7 9 x",
+        "1 2 3 4 5 6 7 10 x",
+        "\xff\xfe\x01 garbage",
+        "[[1,2,3],[4,5,6],[7,8,0]",
+        "1 2 3/4 5/6 7 x",
+        "1 2 3 4 5 6 7 8 99999999999999999999",
+        "x",
+        "1 2 3 4 5 6 7 x 8\r",
+        "   2 3 4 1 5 x 7 6 8   ",
+        "[[2,3,4],[1,5,0],[7,6,8]]",
+        "2 3 4/1 5 x/7 6 8",
+        "12345678.\r",
+    };
+    size_t count = sizeof lines / sizeof lines[0];
+    uint64_t pick = slide_rng_below(rng, count + 1);
+    if (pick < count) {
+        add(t, "%s\n", lines[pick]);
+        return;
+    }
+    for (int i = 0; i < 3000; i++) /* a long line of one tile: a duplicate at cell 2 */
+        add(t, "7 ");
+    add(t, "\n");
+}
+
 /* A mixed batch: solvable and unsolvable 3x3 (spaced and compact), 2x3, 2x4 walks, bad lines, comments. */
 static text mixed_batch(int lines, uint64_t seed)
 {
@@ -57,7 +89,7 @@ static text mixed_batch(int lines, uint64_t seed)
     for (int i = 0; i < lines; i++) {
         slide_board b;
         switch (slide_rng_below(&rng, 10)) {
-        case 0: add(&t, "1 2 3 4 5 6 7 %d x\n", 8 + (int)slide_rng_below(&rng, 3)); continue;
+        case 0: add_hostile_line(&t, &rng); continue;
         case 1: add(&t, i % 2 ? "# comment %d\n" : "\n", i); continue;
         case 2: slide_generate(&b, &g33, SLIDE_GEN_UNSOLVABLE, 0, &rng); break;
         case 3: slide_generate(&b, &g23, SLIDE_GEN_RANDOM, 0, &rng); break;
@@ -105,22 +137,25 @@ static void jobs_give_identical_output(void **state)
 
 /*
  * Nothing lost: every board line gets exactly one answer line, in order,
- * and every answer is right (replayed to the goal, or really unsolvable,
- * or the line really is bad).
+ * and every answer is right (replayed to the goal and as short as the
+ * exhaustive table says, or really unsolvable, or the line really is bad),
+ * over several random mixes, thread counts and output formats.
  */
-static void every_board_line_answered_in_order(void **state)
+static void check_batch_answers(const text *in, const char *output, const char *jobs,
+                                const testkit_table *tables, size_t table_count)
 {
-    (void)state;
-    text in = mixed_batch(1500, 2);
-    testkit_run r = RUN(in.data, "solve", "-j", "3");
-    char *saveptr = NULL, *inputs = strdup(in.data);
+    testkit_run r = RUN(in->data, "solve", "-j", jobs, "-o", output);
+    int steps = strcmp(output, "steps") == 0;
+    char *saveptr = NULL, *inputs = strdup(in->data);
     const char *answers = r.out;
     size_t boards = 0;
     for (char *line = strtok_r(inputs, "\n", &saveptr); line; line = strtok_r(NULL, "\n", &saveptr)) {
         if (line[0] == '#')
             continue;
         const char *end = strchr(answers, '\n');
-        assert_non_null(end);
+        if (!end)
+            fail_msg("-j %s -o %s: no answer for board %zu ('%.40s')", jobs, output, boards + 1,
+                     line);
         char answer[256];
         size_t n = (size_t)(end - answers);
         assert_true(n < sizeof answer);
@@ -134,12 +169,18 @@ static void every_board_line_answered_in_order(void **state)
             assert_string_equal(answer, "error");
             continue;
         }
-        if (strcmp(answer, "unsolvable") == 0) {
-            slide_board g;
-            slide_board_init_goal(&g, b.rows, b.cols);
-            assert_false(slide_solvable(&b, &g));
-            slide_board_free(&g);
+        const testkit_table *table = NULL;
+        for (size_t i = 0; i < table_count; i++)
+            if (tables[i].rows == b.rows && tables[i].cols == b.cols)
+                table = &tables[i];
+        assert_non_null(table);
+        int distance = testkit_table_distance(table, &b);
+        if (distance < 0) {
+            assert_string_equal(answer, steps ? "-1" : "unsolvable");
+        } else if (steps) {
+            assert_int_equal(atoi(answer), distance);
         } else {
+            assert_int_equal(strlen(answer), distance);
             testkit_assert_solves(&b, NULL, answer);
         }
         slide_board_free(&b);
@@ -148,7 +189,31 @@ static void every_board_line_answered_in_order(void **state)
     assert_int_equal(count_lines(r.out), boards);
     free(inputs);
     testkit_run_free(&r);
-    free(in.data);
+}
+
+static void every_board_line_answered_in_order(void **state)
+{
+    (void)state;
+    static const int shapes[3][2] = {{3, 3}, {2, 3}, {2, 4}};
+    testkit_table tables[3];
+    for (int i = 0; i < 3; i++) {
+        slide_board g;
+        slide_board_init_goal(&g, shapes[i][0], shapes[i][1]);
+        testkit_table_build(&tables[i], &g);
+        slide_board_free(&g);
+    }
+    static const struct {
+        uint64_t seed;
+        const char *jobs;
+        const char *output;
+    } mixes[] = {{2, "3", "moves"}, {6, "1", "steps"}, {7, "2", "moves"}, {11, "1", "moves"}};
+    for (size_t i = 0; i < sizeof mixes / sizeof mixes[0]; i++) {
+        text in = mixed_batch(1500, mixes[i].seed);
+        check_batch_answers(&in, mixes[i].output, mixes[i].jobs, tables, 3);
+        free(in.data);
+    }
+    for (int i = 0; i < 3; i++)
+        testkit_table_free(&tables[i]);
 }
 
 static void fast_path_equals_bfs(void **state)

@@ -65,7 +65,7 @@ static void solve_under_limit(const char *algo, const char *heuristic, const sli
     opt.heuristic = heuristic;
     opt.limits = *limits;
     opt.pdb.no_disk_cache = 1;
-    opt.pdb.max_group = 5; /* small pattern databases build fast */
+    opt.pdb.max_group = 4; /* small pattern databases build fast */
     int status = slide_solve(&b, NULL, &opt, &sol, &st);
     const char *label = heuristic ? heuristic : "-";
     if (status == SLIDE_OK && !strict) {
@@ -158,7 +158,7 @@ static void check_cap_ladder(const char *algo, const char *heuristic)
         opt.limits.max_memory = cap;
         opt.limits.timeout = 5.0;
         opt.pdb.no_disk_cache = 1;
-        opt.pdb.max_group = 5; /* small pattern databases build fast */
+        opt.pdb.max_group = 4; /* small pattern databases build fast */
         int status = slide_solve(&b, &goal, &opt, &sol, &st);
         if (status == SLIDE_OK) {
             testkit_assert_solves(&b, &goal, sol.moves);
@@ -200,7 +200,7 @@ static void check_allocation_failures(const char *algo, const char *heuristic)
         opt.algo = algo;
         opt.heuristic = heuristic;
         opt.pdb.no_disk_cache = 1;
-        opt.pdb.max_group = 5; /* small pattern databases build fast */
+        opt.pdb.max_group = 4; /* small pattern databases build fast */
         opt.fail_allocation = n;
         int status = slide_solve(&b, NULL, &opt, &sol, &st);
         if (status == SLIDE_OK) {

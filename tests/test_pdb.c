@@ -95,26 +95,54 @@ static size_t assert_admissible_everywhere(const pdb_set *set, const slide_board
 
 /* ------------------------------------------------------------ admissible */
 
-/* Builds the groups for a goal and checks every reachable state of the shape. */
+/*
+ * Builds the groups for a goal twice, an entry per placement and an entry
+ * per blank region, and checks every reachable state of the shape: both at
+ * or below the exhaustive distance, the per-region estimate never below the
+ * other.  *exact_out counts the states the per-placement estimate gets
+ * exactly; *reachable_out the reachable states.
+ */
 static void check_goal(const char *goal_text, int rows, int cols, const char *groups,
                        size_t *exact_out, size_t *reachable_out)
 {
-    pdb_set set;
+    pdb_set plain, regions;
     slide_budget budget = plain_budget();
-    set_from_groups(&set, goal_text, rows, cols, groups);
-    build_all(&set, &budget);
+    set_from_groups(&plain, goal_text, rows, cols, groups);
+    set_from_groups(&regions, goal_text, rows, cols, groups);
+    for (int g = 0; g < regions.count; g++)
+        assert_int_equal(pdb_table_per_region(&regions, g, 1), SLIDE_OK);
+    build_all(&plain, &budget);
+    build_all(&regions, &budget);
+    assert_int_equal(pdb_regions(&regions, &budget), SLIDE_OK);
     slide_board goal = testkit_board(goal_text, rows, cols);
-    size_t exact = assert_admissible_everywhere(&set, &goal);
+    size_t exact = assert_admissible_everywhere(&plain, &goal);
+    assert_admissible_everywhere(&regions, &goal);
+    testkit_table table;
+    testkit_table_build(&table, &goal);
+    size_t reachable = 0, stronger = 0;
+    for (size_t rank = 0; rank < table.size; rank++) {
+        if (table.dist[rank] < 0)
+            continue;
+        slide_board b;
+        testkit_unrank(&table, rank, &b);
+        slide_state s = slide_state_pack(&b);
+        unsigned per_placement = pdb_estimate(&plain, s), per_region = pdb_estimate(&regions, s);
+        assert_true(per_region >= per_placement);
+        stronger += per_region > per_placement;
+        reachable++;
+        slide_board_free(&b);
+    }
+    assert_true(stronger > 0 ||
+                rows * cols - 1 == (int)strlen(groups)); /* regions told something */
+    testkit_table_free(&table);
     if (exact_out)
         *exact_out = exact;
-    if (reachable_out) {
-        size_t n = 1;
-        for (int i = 2; i <= rows * cols; i++)
-            n *= (size_t)i;
-        *reachable_out = n / 2;
-    }
+    if (reachable_out)
+        *reachable_out = reachable;
     slide_board_free(&goal);
-    pdb_set_release(&set, &budget);
+    pdb_set_release(&plain, &budget);
+    pdb_set_release(&regions, &budget);
+    assert_int_equal(budget.used, 0);
 }
 
 static void values_admissible_on_small_shapes_and_goals(void **state)
@@ -191,6 +219,16 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     for (int i = 0; i < 8; i++)
         assert_int_equal(set.groups[1].tiles[i], i + 1);
     assert_int_equal(set.groups[1].entries, 518918400u);
+    /* the 7-tile table keeps an entry per blank region, 9 a placement; the 8-tile one cannot */
+    assert_true(set.groups[0].per_region);
+    assert_int_equal(set.groups[0].entries, 57657600u * 9u);
+    assert_false(set.groups[1].per_region);
+    int order[PDB_MAX_GROUPS];
+    pdb_build_order(&set, order);
+    assert_int_equal(order[0], 1); /* the 8-tile build first, while no other table is held */
+    char name[64];
+    pdb_file_name(&set, 0, name, sizeof name);
+    assert_string_equal(name, "4x4-123456789abcdef0-9abcdef-r.pdb");
     assert_true(set.mirrored);
     slide_board_free(&goal);
 

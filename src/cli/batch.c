@@ -231,6 +231,9 @@ int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io)
         if (status)
             break;
         answer_items(batch, items, count, io);
+        /* output that can no longer be written (a reader gone, a full disk) ends the batch */
+        if (ferror(io->out))
+            break;
         if (pending && pending != kept) {
             if (pending_len + 1 > kept_cap) {
                 char *bigger = realloc(kept, pending_len + 1);

@@ -3,7 +3,25 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
+
+/*
+ * Commands that print with plain stdio (help, version, check, pdb) learn of
+ * a failed write only when stdout is flushed: a full disk must not pass for
+ * success.  A reader that went away stays quiet, as with any filter.
+ * `failure` is the status that says so: 1, or for check 3 (judge failure),
+ * since its 1 would claim a wrong answer.  solve and gen report their own.
+ */
+static int flushed(int status, int failure)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    if (errno != EPIPE)
+        cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+    return status == 0 || failure == 3 ? failure : status;
+}
 
 static void help_main(FILE *f)
 {
@@ -64,22 +82,22 @@ int main(int argc, char **argv)
     }
     const char *command = argv[1];
     if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
-        return help(NULL, stdout);
+        return flushed(help(NULL, stdout), EXIT_FAILED_BOARD);
     if (strcmp(command, "--version") == 0 || strcmp(command, "-V") == 0 ||
         strcmp(command, "version") == 0) {
         printf("slide %s\n", SLIDE_VERSION_STRING);
-        return 0;
+        return flushed(0, EXIT_FAILED_BOARD);
     }
     if (strcmp(command, "help") == 0)
-        return help(argc > 2 ? argv[2] : NULL, stdout);
+        return flushed(help(argc > 2 ? argv[2] : NULL, stdout), EXIT_FAILED_BOARD);
     if (strcmp(command, "solve") == 0)
         return cli_solve(argc, argv);
     if (strcmp(command, "gen") == 0)
         return cli_gen(argc, argv);
     if (strcmp(command, "check") == 0)
-        return cli_check(argc, argv);
+        return flushed(cli_check(argc, argv), 3);
     if (strcmp(command, "pdb") == 0)
-        return cli_pdb(argc, argv);
+        return flushed(cli_pdb(argc, argv), EXIT_FAILED_BOARD);
     cli_error("unknown command '%s' (see 'slide --help')", command);
     return EXIT_USAGE;
 }

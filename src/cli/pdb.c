@@ -79,8 +79,8 @@ void cli_help_pdb(FILE *f)
           "\n"
           "Pattern databases make --heuristic pdb (and --algo auto on boards of 10 to 16\n"
           "cells) fast. They are built on first use and cached on disk; `build` prepares\n"
-          "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x; about a\n"
-          "minute and 1.3 GiB of memory for its 7-8 tables, 288 MiB on disk).\n"
+          "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8\n"
+          "tables take a few minutes and 1.3 GiB of memory to build, 275 MiB on disk).\n"
           "\n"
           "  build   load or build the tables for a shape and goal, and cache them\n"
           "  info    list the cached tables and verify each one\n"
@@ -252,8 +252,9 @@ static int pdb_info(const pdb_config *cfg)
             printf("%dx%d, %d tiles {", info.rows, info.cols, info.group_size);
             for (int t = 0; t < info.group_size; t++)
                 printf("%s%u", t ? "," : "", (unsigned)info.tiles[t]);
-            printf("}, %llu entries of %d bits, %s, valid\n", (unsigned long long)info.entries,
-                   info.entry_bits, cli_format_bytes((size_t)info.file_bytes, size, sizeof size));
+            printf("}, %llu entries of %d bits%s, %s, valid\n", (unsigned long long)info.entries,
+                   info.entry_bits, info.per_region ? " (per blank region)" : "",
+                   cli_format_bytes((size_t)info.file_bytes, size, sizeof size));
         } else {
             printf("INVALID: %s (it will be rebuilt when needed)\n", info.problem);
         }

@@ -723,7 +723,8 @@ int cli_solve_problem(int argc, char **argv)
     }
     cli_out out;
     cli_out_init(&out, stdout);
-    for (size_t i = 0; i < cases.count && status == 0; i++)
+    /* a reader gone or a full disk: solving the remaining cases would be wasted */
+    for (size_t i = 0; i < cases.count && status == 0 && !ferror(out.file); i++)
         if (answer_case(p, &cases.items[i], i + 1, &limits, context, stats, &out))
             status = EXIT_FAILED_BOARD;
     if (cli_out_close(&out) && status == 0)

@@ -519,7 +519,7 @@ static void flush_output(void *arg)
 static void plan_fast_path(solve_config *cfg)
 {
     const char *algo = cfg->lib.algo;
-    if (cfg->stats || cfg->pairs || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
+    if (cfg->stats || cfg->pairs || cfg->lib.heuristic || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
         (algo && strcmp(algo, "auto") != 0 && strcmp(algo, "table") != 0))
         return;
     static const int shapes[4][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};

@@ -50,6 +50,10 @@ summary() { # name json-file
 echo "boards: slide gen --size 4x4 --count $count --seed 15 ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
 run pdb "$boards" "" > "$boards.pdb"
 summary pdb "$boards.pdb"
+median() { # field json-file
+    grep -o "\"$1\":[0-9.]*" "$2" | cut -d: -f2 | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+echo "pdb medians: $(median nodes "$boards.pdb") nodes, $(median ms "$boards.pdb") ms"
 if [ "$slow_count" -gt 0 ]; then
     head -n "$slow_count" "$boards" > "$boards.slow"
     for h in linear manhattan; do
