@@ -88,20 +88,30 @@ static int dtable_build(void *arg_, slide_budget *budget, void **data, size_t *s
     t->size = states;
     memset(t->dist, UNREACHED, states);
 
-    /* the reachable half, layer by layer */
-    size_t queue_bytes = (states / 2 + 1) * sizeof(slide_state);
+    /*
+     * The reachable half, layer by layer, in one pass: when a state of
+     * depth d is expanded, its neighbours of depth d - 1 are all known, so
+     * the first of them in u, d, l, r order is its downhill move, found in
+     * the same loop that discovers its unreached neighbours.  The queue
+     * keeps each state's rank beside it so nothing is ranked twice.
+     */
+    size_t queue_bytes = (states / 2 + 1) * (sizeof(slide_state) + sizeof(uint32_t));
     slide_state *queue = slide_budget_alloc(budget, queue_bytes);
     if (!queue) {
         slide_budget_free(budget, t, bytes);
         return budget->status;
     }
+    uint32_t *queue_rank = (uint32_t *)(queue + states / 2 + 1);
     size_t head = 0, tail = 0;
-    queue[tail++] = arg->goal;
-    t->dist[dtable_rank(t, arg->goal)] = 0;
+    queue[tail] = arg->goal;
+    queue_rank[tail++] = (uint32_t)dtable_rank(t, arg->goal);
+    t->dist[queue_rank[0]] = 0;
     while (head < tail) {
-        slide_state s = queue[head++];
-        uint8_t d = t->dist[dtable_rank(t, s)];
+        slide_state s = queue[head];
+        size_t own = queue_rank[head++];
+        unsigned d = t->dist[own];
         int blank = slide_state_blank(s, n);
+        int downhill_found = d == 0;
         arg->expanded++;
         for (int m = 0; m < 4; m++) {
             int target = t->shape.neighbour[blank][m];
@@ -109,27 +119,15 @@ static int dtable_build(void *arg_, slide_budget *budget, void **data, size_t *s
                 continue;
             slide_state next = slide_state_swap(s, blank, target);
             size_t r = dtable_rank(t, next);
-            if (t->dist[r] == UNREACHED) {
-                t->dist[r] = (uint8_t)(d + 1); /* moves are added in the second pass */
-                queue[tail++] = next;
-            }
-        }
-    }
-    /* second pass: the first downhill move of every reached state */
-    for (size_t i = 0; i < tail; i++) {
-        slide_state s = queue[i];
-        size_t r = dtable_rank(t, s);
-        uint8_t d = t->dist[r];
-        if (d == 0)
-            continue;
-        int blank = slide_state_blank(s, n);
-        for (int m = 0; m < 4; m++) {
-            int target = t->shape.neighbour[blank][m];
-            size_t next = target < 0 ? 0 : dtable_rank(t, slide_state_swap(s, blank, target));
-            if (target >= 0 && (t->dist[next] & DIST_MASK) == d - 1) {
-                t->dist[r] = (uint8_t)(d | m << MOVE_SHIFT);
-                t->downhill[r] = (uint32_t)next;
-                break;
+            uint8_t e = t->dist[r];
+            if (e == UNREACHED) {
+                t->dist[r] = (uint8_t)(d + 1);
+                queue[tail] = next;
+                queue_rank[tail++] = (uint32_t)r;
+            } else if (!downhill_found && (unsigned)(e & DIST_MASK) + 1 == d) {
+                t->dist[own] = (uint8_t)(d | (unsigned)m << MOVE_SHIFT);
+                t->downhill[own] = (uint32_t)r;
+                downhill_found = 1;
             }
         }
     }
