@@ -16,6 +16,11 @@ typedef struct text {
 static void add(text *t, const char *fmt, ...)
 {
     va_list ap;
+    if (!t->data) {
+        t->cap = 4096;
+        t->data = malloc(t->cap);
+        assert_non_null(t->data);
+    }
     for (;;) {
         va_start(ap, fmt);
         int n = vsnprintf(t->data + t->len, t->cap - t->len, fmt, ap);

@@ -399,7 +399,8 @@ int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io)
             status = -1;
             break;
         }
-        memcpy(next->buf, b->buf + b->end, b->len - b->end);
+        if (b->len > b->end)
+            memcpy(next->buf, b->buf + b->end, b->len - b->end);
         next->len = b->len - b->end;
         /* a reader waiting at a terminal or pipe gets its answers now */
         if (in_flight && short_read) {

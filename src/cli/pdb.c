@@ -80,7 +80,7 @@ void cli_help_pdb(FILE *f)
           "Pattern databases make --heuristic pdb (and --algo auto on boards of 10 to 16\n"
           "cells) fast. They are built on first use and cached on disk; `build` prepares\n"
           "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8\n"
-          "tables take a few minutes and 1.3 GiB of memory to build, 275 MiB on disk).\n"
+          "tables take a few minutes and 1.3 GiB of memory to build, 495 MiB on disk).\n"
           "\n"
           "  build   load or build the tables for a shape and goal, and cache them\n"
           "  info    list the cached tables and verify each one\n"

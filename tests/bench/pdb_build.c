@@ -50,7 +50,10 @@ int main(int argc, char **argv)
     pdb_reporter reporter = {on_progress, &log};
     double total = 0, total_cpu = 0;
     printf("%dx%d: %d groups%s\n", rows, cols, set.count, set.mirrored ? " (+ reflection)" : "");
-    for (int g = 0; g < set.count; g++) {
+    int order[PDB_MAX_GROUPS];
+    pdb_build_order(&set, order); /* as slide pdb build does: the largest scratch first */
+    for (int i = 0; i < set.count; i++) {
+        int g = order[i];
         double t0 = slide_now();
         clock_t c0 = clock();
         int status = pdb_build_group(&set, g, &budget, &reporter);
@@ -61,10 +64,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "group %d: %s\n", g + 1, slide_strerror(status));
             return 1;
         }
-        printf("group %d: %d tiles, %lu entries, %d bits, %llu states, %u layers, %.2f s (cpu %.2f "
-               "s)\n",
+        printf("group %d: %d tiles, %lu entries%s, %d bits, %llu states, %u layers, %.2f s (cpu "
+               "%.2f s)\n",
                g + 1, set.groups[g].size, (unsigned long)set.groups[g].entries,
-               set.groups[g].entry_bits, (unsigned long long)log.states, log.layers, dt, cpu);
+               set.groups[g].per_region ? " (per blank region)" : "", set.groups[g].entry_bits,
+               (unsigned long long)log.states, log.layers, dt, cpu);
     }
     printf("total %.2f s (cpu %.2f s), peak %.1f MiB\n", total, total_cpu,
            (double)budget.peak / (1 << 20));

@@ -3,6 +3,7 @@
 # each for SECONDS (default 60), one after the other:
 #
 #   tests/fuzz/run.sh [SECONDS] [HARNESS...]      e.g. tests/fuzz/run.sh 1800 parse solve
+#   tests/fuzz/run.sh coverage [HARNESS...]       line coverage of the corpus so far
 #
 # Each harness starts from its seeds (tests/fuzz/seeds/NAME) plus what earlier
 # runs found (build-fuzz/corpus/NAME, kept between runs) and writes crash,
@@ -17,6 +18,41 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(parse solve problem check pdb)
 build=${SLIDE_FUZZ_BUILD:-build-fuzz}
+
+# The files each harness is there to exercise, for the coverage summary.
+targets_for() {
+  case $1 in
+    parse) echo "src/parse.c src/board.c" ;;
+    solve) echo "src/cli/solve.c src/cli/batch.c src/cli/args.c src/cli/io.c src/parse.c" ;;
+    problem) echo "src/cli/problem.c src/parse.c" ;;
+    check) echo "src/cli/check.c src/cli/problem.c src/moves.c" ;;
+    pdb) echo "src/pdb_cache.c src/pdb.c" ;;
+  esac
+}
+
+if [ "$seconds" = coverage ]; then
+  # The harnesses with replay.c's main, instrumented for source coverage,
+  # run over the seeds and everything the fuzzer has kept.
+  cov="$build-coverage"
+  CC=clang cmake -S . -B "$cov" -DCMAKE_BUILD_TYPE=Debug -DSLIDE_TESTS=ON \
+    -DCMAKE_C_FLAGS="-fprofile-instr-generate -fcoverage-mapping" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" >/dev/null || exit 2
+  for name in "${harnesses[@]}"; do
+    cmake --build "$cov" -j"$(nproc)" --target "fuzz_$name" >/dev/null || exit 2
+    rm -f "$cov/$name".profraw
+    LLVM_PROFILE_FILE="$cov/$name.profraw" "$cov/tests/fuzz/fuzz_$name" \
+      "tests/fuzz/seeds/$name" $( [ -d "$build/corpus/$name" ] && echo "$build/corpus/$name") \
+      >/dev/null 2>&1
+    llvm-profdata merge -o "$cov/$name.profdata" "$cov/$name.profraw"
+    echo "== fuzz_$name: line coverage of the files it targets"
+    # shellcheck disable=SC2046
+    llvm-cov report "$cov/tests/fuzz/fuzz_$name" -instr-profile="$cov/$name.profdata" \
+      $(targets_for "$name") |
+      awk 'BEGIN { print "file lines missed cover branches-cover" }
+           /^[a-z_]+\.c|^TOTAL/ { print $1, $8, $9, $10, $13 }' | column -t
+  done
+  exit 0
+fi
 
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLIDE_FUZZ=ON \
   -DSLIDE_TESTS=OFF >/dev/null || exit 2
