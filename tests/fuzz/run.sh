@@ -49,7 +49,7 @@ if [ "$seconds" = coverage ]; then
     llvm-cov report "$cov/tests/fuzz/fuzz_$name" -instr-profile="$cov/$name.profdata" \
       $(targets_for "$name") |
       awk 'BEGIN { print "file lines missed cover branches-cover" }
-           /^[a-z_]+\.c|^TOTAL/ { print $1, $8, $9, $10, $13 }' | column -t
+           /^[a-z_\/]+\.c|^TOTAL/ { print $1, $8, $9, $10, $13 }' | column -t
   done
   exit 0
 fi
