@@ -128,7 +128,7 @@ static int pool_start(pool *p, const cli_batch *batch)
     memset(p, 0, sizeof *p);
     p->batch = batch;
     p->cap = 256;
-    p->queue = malloc(p->cap * sizeof *p->queue);
+    p->queue = malloc(p->cap * sizeof(chunk *));
     if (!p->queue)
         return -1;
     pthread_mutex_init(&p->lock, NULL);
@@ -172,7 +172,7 @@ static int pool_submit(pool *p, block *b)
         size_t cap = p->cap;
         while (p->tail - p->head + n > cap)
             cap *= 2;
-        chunk **queue = malloc(cap * sizeof *queue);
+        chunk **queue = malloc(cap * sizeof(chunk *));
         if (!queue) {
             pthread_mutex_unlock(&p->lock);
             return -1;
@@ -337,6 +337,8 @@ int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io)
     block blocks[2];
     memset(blocks, 0, sizeof blocks);
     pool p;
+    memset(&p, 0, sizeof p);
+    p.batch = batch;
     int threaded = batch->jobs > 1 && pool_start(&p, batch) == 0;
     pending_line pending = {NULL, 0, 0, NULL};
     long number = 0;
