@@ -193,7 +193,7 @@ static int parse_board_at(const judge_problem *p, const char *text, size_t len,
         return 0;
     if (status != SLIDE_E_PARSE)
         return fail(message, size, "%s, line %ld: %s", label, line, slide_strerror(status));
-    if (cell_lines && err.cell > 0)
+    if (cell_lines && err.cell > 0 && err.cell <= (long)p->rows * p->cols)
         line = cell_lines[err.cell - 1];
     if (err.cell > 0)
         return fail(message, size, "%s, line %ld, cell %ld: %s", label, line, err.cell,
@@ -284,7 +284,11 @@ static int read_number_case(const judge_problem *p, cursor *cur, size_t number, 
                         number, lines[k], tl > 20 ? 20 : (int)tl, token, n - 1);
         memcpy(text + used, token, tl);
         used += tl;
-        text[used++] = ' ';
+        /*
+         * Row marks keep the text spaced: tokens that are all two digits or
+         * more would otherwise read as compact rows, one cell a digit.
+         */
+        text[used++] = (k + 1) % p->cols == 0 ? '/' : ' ';
     }
     char label[48];
     snprintf(label, sizeof label, "case %zu", number);
