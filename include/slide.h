@@ -56,6 +56,25 @@ enum {
 /* A short English phrase for a status code; never NULL, never freed. */
 const char *slide_strerror(int status);
 
+/*
+ * What the caller could change to get past a failure, reported next to the
+ * message that explains it (slide_parse_error.remedy, slide_stats.remedy).
+ * The library's messages say what happened and name no command-line
+ * options; a front end turns the remedy into advice in its own terms (the
+ * slide command: "try --algo idastar").  SLIDE_REMEDY_NONE when nothing
+ * specific would help.
+ */
+enum {
+    SLIDE_REMEDY_NONE = 0,
+    SLIDE_REMEDY_GIVE_SHAPE,            /* state the board's shape, or mark its rows */
+    SLIDE_REMEDY_HEURISTIC_LINEAR,      /* ask for the linear conflict heuristic */
+    SLIDE_REMEDY_NO_HEURISTIC,          /* ask for no heuristic: the algorithm uses none */
+    SLIDE_REMEDY_ALGO_ASTAR,            /* ask for astar */
+    SLIDE_REMEDY_ALGO_IDASTAR,          /* ask for idastar */
+    SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR, /* ask for astar or idastar */
+    SLIDE_REMEDY_ALGO_STRATEGY          /* ask for strategy (any size, not optimal) */
+};
+
 /* ----------------------------------------------------------------- board */
 
 /*
@@ -82,6 +101,7 @@ typedef struct slide_parse_error {
     long cell;
     long column;
     char message[200];
+    int remedy; /* SLIDE_REMEDY_*: what would let the text be read */
 } slide_parse_error;
 
 typedef struct slide_parse_options {
@@ -109,6 +129,30 @@ void slide_board_free(slide_board *board);
 int slide_board_equal(const slide_board *a, const slide_board *b);
 /* Validates tiles and blank; fills err like the parser.  SLIDE_OK or SLIDE_E_PARSE. */
 int slide_board_validate(const slide_board *board, slide_parse_error *err);
+
+/*
+ * The shape the parser gives a board of `cells` cells when neither its text
+ * (row marks, a nested list) nor the parse options say: the most square
+ * R x C with 2 <= R <= C.  Returns SLIDE_OK, or SLIDE_E_ARGUMENT when there
+ * is none (fewer than 4 cells, or a prime count).
+ */
+int slide_infer_shape(size_t cells, int *rows, int *cols);
+
+/*
+ * A quick read of the commonest small board texts, for callers that answer
+ * many boards from exhaustive distance tables (slide_dist_table_get):
+ * one-character cells separated by whitespace or commas
+ * ("2 3 4 1 5 x 7 6 8"), or one compact run of them ("234150768"), the
+ * tiles 1-8 and the blank written x, X, 0, . or _.  Fills cells (room for
+ * SLIDE_MAX_TABLE_CELLS) with the values, 0 for the blank, and returns how
+ * many; allocates nothing.  Returns 0 for any other text (row marks, lists,
+ * larger tiles, several compact rows, stray bytes), which only
+ * slide_board_parse reads.  slide_board_parse reads such a text as the same
+ * cells, in the shape its options give or else slide_infer_shape's.  The
+ * cells are not checked as a board: slide_dist_table_distance rejects
+ * cells that are not a board of its shape.
+ */
+int slide_board_read_small(const char *text, size_t len, uint8_t *cells);
 
 /*
  * Parses "RxC" (also "R*C", "RXC").  Returns SLIDE_OK or SLIDE_E_ARGUMENT
@@ -170,7 +214,8 @@ typedef struct slide_stats {
     size_t peak_memory;     /* bytes, as counted against max_memory */
     double seconds;         /* wall time of the search */
     int optimal;            /* non-zero when the answer is proven shortest */
-    char note[160];         /* why a search stopped, what to try instead */
+    char note[160];         /* why a search stopped, or what it did instead */
+    int remedy;             /* SLIDE_REMEDY_*: what to try instead, after note */
 } slide_stats;
 
 /*
@@ -268,13 +313,6 @@ typedef struct slide_solve_options {
     slide_pdb_options pdb;  /* pattern database cache (--heuristic pdb, auto on <= 16 cells) */
     slide_progress_fn progress; /* optional: iterations, database builds, notes */
     void *progress_ctx;
-    /*
-     * Testing hook, 0 in real use: when n > 0 the n-th allocation this solve
-     * counts against its limits fails as if the system had refused it, so a
-     * test can walk n = 1, 2, ... and see every failure path end in
-     * SLIDE_E_NOMEM with nothing leaked.  Per call, so no global state.
-     */
-    unsigned long fail_allocation;
 } slide_solve_options;
 
 /*
@@ -399,6 +437,22 @@ enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
  */
 int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
                    slide_rng *rng);
+
+/* ---------------------------------------------------------------- testing */
+
+/*
+ * Hooks for the library's own tests; not for real use, and not part of the
+ * stable API.
+ *
+ * slide_testing_solve_failing is slide_solve with the n-th allocation this
+ * solve counts against its limits (n = fail_allocation > 0) failing as if
+ * the system had refused it, so a test can walk n = 1, 2, ... and see every
+ * failure path end in SLIDE_E_NOMEM with nothing leaked.  Per call, so no
+ * global state; fail_allocation 0 is exactly slide_solve.
+ */
+int slide_testing_solve_failing(const slide_board *start, const slide_board *goal,
+                                const slide_solve_options *opt, unsigned long fail_allocation,
+                                slide_solution *solution, slide_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -30,7 +30,7 @@ run_tidy() {
   configure
   local out="$build/clang-tidy.txt"
   # shellcheck disable=SC2046
-  ls src/*.c src/cli/*.c | xargs -P"$(nproc)" -n4 clang-tidy -p "$build" --quiet >"$out" 2>/dev/null
+  ls src/*/*.c | xargs -P"$(nproc)" -n4 clang-tidy -p "$build" --quiet >"$out" 2>/dev/null
   local bad=0 line file lineno check text
   while IFS= read -r line; do
     file=$(echo "$line" | sed -E 's|^(.*):([0-9]+):[0-9]+: .*|\1|')

@@ -498,13 +498,12 @@ static void fail_every_allocation(const char *algo, const char *heuristic, const
         opt.pdb.no_disk_cache = 1;
         opt.pdb.max_group = 3;
         opt.limits.timeout = 30;
-        opt.fail_allocation = k;
         opt.count_only = mode == MODE_COUNT;
         if (mode == MODE_SINK) {
             opt.sink = collect_moves;
             opt.sink_ctx = &sink;
         }
-        int status = slide_solve(b, NULL, &opt, &sol, &st);
+        int status = slide_testing_solve_failing(b, NULL, &opt, k, &sol, &st);
         if (status == SLIDE_E_NOMEM) {
             if (sol.moves || sol.length)
                 fail_msg("%s/%s, allocation %lu failing: a solution came back with NOMEM", algo,

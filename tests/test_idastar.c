@@ -219,14 +219,14 @@ static void auto_picks_idastar_and_falls_back_to_linear(void **state)
     opt.limits.max_memory = 1024;
     assert_int_equal(solve_ok(&b, NULL, &opt, &moves, &st), 1);
     assert_string_equal(st.heuristic, "linear");
-    assert_non_null(strstr(st.note, "no pattern database fits --max-memory"));
+    assert_non_null(strstr(st.note, "no pattern database fits the memory cap of 1.0 KiB"));
     free(moves);
 
     /* asked for by name, pdb does not fall back: the cap is reported */
     opt.heuristic = "pdb";
     slide_solution sol;
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_MEMLIMIT);
-    assert_non_null(strstr(st.note, "try --heuristic linear"));
+    assert_int_equal(st.remedy, SLIDE_REMEDY_HEURISTIC_LINEAR);
     slide_board_free(&b);
 }
 
@@ -239,7 +239,7 @@ static void cli_stats_say_when_auto_fell_back(void **state)
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "r\n");
     assert_non_null(strstr(r.err, "algo idastar, heuristic linear"));
-    assert_non_null(strstr(r.err, "no pattern database fits --max-memory"));
+    assert_non_null(strstr(r.err, "no pattern database fits the memory cap of 1.0 KiB"));
     testkit_run_free(&r);
 }
 

@@ -198,6 +198,80 @@ static void size_option_checked_by_parser(void **state)
     assert_rejects("1 2 3 x", 1, 4, 0, "out of range");
 }
 
+/* The shape error names no option: the remedy says what would help, and only then. */
+static void shape_error_carries_its_remedy(void **state)
+{
+    (void)state;
+    slide_board b;
+    slide_parse_error err;
+    assert_int_equal(slide_board_parse("1 2 3 4 5 6 x", 13, NULL, &b, &err), SLIDE_E_PARSE);
+    assert_string_equal(err.message, "cannot infer a shape from 7 cells");
+    assert_int_equal(err.remedy, SLIDE_REMEDY_GIVE_SHAPE);
+    assert_int_equal(slide_board_parse("1 2 3 3", 7, NULL, &b, &err), SLIDE_E_PARSE);
+    assert_int_equal(err.remedy, SLIDE_REMEDY_NONE);
+}
+
+static void infer_shape_is_the_most_square(void **state)
+{
+    (void)state;
+    static const int want[][3] = {{4, 2, 2},  {6, 2, 3},   {8, 2, 4},   {9, 3, 3},    {12, 3, 4},
+                                  {16, 4, 4}, {18, 3, 6},  {25, 5, 5},  {36, 6, 6},   {49, 7, 7},
+                                  {50, 5, 10}, {400, 20, 20}, {1000000, 1000, 1000}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int rows = 0, cols = 0;
+        assert_int_equal(slide_infer_shape((size_t)want[i][0], &rows, &cols), SLIDE_OK);
+        assert_int_equal(rows, want[i][1]);
+        assert_int_equal(cols, want[i][2]);
+    }
+    static const size_t none[] = {0, 1, 2, 3, 5, 7, 11, 13, 17};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        int rows = -1, cols = -1;
+        assert_int_equal(slide_infer_shape(none[i], &rows, &cols), SLIDE_E_ARGUMENT);
+        assert_int_equal(rows, -1);
+    }
+}
+
+/*
+ * The quick read takes exactly the cells slide_board_parse reads from the
+ * same text, in the shape slide_infer_shape gives, and leaves every other
+ * text to the parser.
+ */
+static void quick_read_agrees_with_the_parser(void **state)
+{
+    (void)state;
+    static const char *const taken[] = {
+        "2 3 4 1 5 x 7 6 8", "234150768",  "23415.768",   " 2 3 4 1 5 X 7 6 8\r",
+        "2,3,4,1,5,_,7,6,8", "\t2 3 4 1 5 0 7 6 8 ", "1 2 3 x", "12x3",
+        "1 2 3 4 5 x",       "1234567x"};
+    uint8_t cells[SLIDE_MAX_TABLE_CELLS];
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        const char *text = taken[i];
+        int n = slide_board_read_small(text, strlen(text), cells);
+        if (n == 0)
+            fail_msg("'%s' was left to the parser", text);
+        slide_board b = testkit_board(text, 0, 0);
+        int rows, cols;
+        assert_int_equal(slide_infer_shape((size_t)n, &rows, &cols), SLIDE_OK);
+        assert_int_equal(b.rows, rows);
+        assert_int_equal(b.cols, cols);
+        for (int k = 0; k < n; k++)
+            assert_int_equal(b.cells[k], cells[k]);
+        slide_board_free(&b);
+    }
+    /* the cells are not checked as a board */
+    assert_int_equal(slide_board_read_small("8 8 8 8", 7, cells), 4);
+
+    static const char *const left[] = {
+        "",          "  , ",      "2 3 4/1 5 x/7 6 8",   "[[2,3,4],[1,5,0],[7,6,8]]",
+        "234 150 768", "1 2 3 10", "1 2 3 4 5 6 7 9 x", "12345678ab",
+        "1 2 3 4 5 6 7 8 x 1", "1 2 3 ?"};
+    for (size_t i = 0; i < sizeof left / sizeof left[0]; i++)
+        if (slide_board_read_small(left[i], strlen(left[i]), cells) != 0)
+            fail_msg("'%s' was read quickly", left[i]);
+    static const char with_nul[] = "1 2\0 3 x";
+    assert_int_equal(slide_board_read_small(with_nul, sizeof with_nul - 1, cells), 0);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(spaced_forms),
     cmocka_unit_test(compact_forms),
@@ -211,6 +285,9 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(nul_byte_is_reported),
     cmocka_unit_test(size_option_values),
     cmocka_unit_test(size_option_checked_by_parser),
+    cmocka_unit_test(shape_error_carries_its_remedy),
+    cmocka_unit_test(infer_shape_is_the_most_square),
+    cmocka_unit_test(quick_read_agrees_with_the_parser),
 };
 
 TESTKIT_MAIN(tests)

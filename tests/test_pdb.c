@@ -6,7 +6,7 @@
  */
 #include "testkit.h"
 
-#include "pdb.h"
+#include "pdb/pdb.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -37,8 +37,8 @@ static void set_from_groups(pdb_set *set, const char *goal_text, int rows, int c
                             const char *groups)
 {
     slide_board goal = testkit_board(goal_text, rows, cols);
-    slide_shape shape;
-    slide_shape_init(&shape, goal.rows, goal.cols);
+    geometry shape;
+    geometry_init(&shape, goal.rows, goal.cols);
     int sizes[PDB_MAX_GROUPS] = {0}, count = 1;
     uint8_t tiles[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS];
     for (const char *p = groups; *p; p++) {
@@ -49,22 +49,22 @@ static void set_from_groups(pdb_set *set, const char *goal_text, int rows, int c
         unsigned v = (unsigned)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
         tiles[count - 1][sizes[count - 1]++] = (uint8_t)v;
     }
-    assert_int_equal(pdb_set_groups(set, &shape, slide_state_pack(&goal), count, sizes,
+    assert_int_equal(pdb_set_groups(set, &shape, state_pack(&goal), count, sizes,
                                     (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])tiles),
                      SLIDE_OK);
     slide_board_free(&goal);
 }
 
-static void build_all(pdb_set *set, slide_budget *budget)
+static void build_all(pdb_set *set, search_budget *budget)
 {
     for (int g = 0; g < set->count; g++)
         assert_int_equal(pdb_build_group(set, g, budget, NULL), SLIDE_OK);
 }
 
-static slide_budget plain_budget(void)
+static search_budget plain_budget(void)
 {
-    slide_budget b;
-    slide_budget_init(&b, NULL);
+    search_budget b;
+    budget_init(&b, NULL);
     return b;
 }
 
@@ -80,11 +80,11 @@ static void check_goal(const char *goal_text, int rows, int cols, const char *gr
                        size_t *exact_out, size_t *reachable_out)
 {
     pdb_set plain, regions;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     set_from_groups(&plain, goal_text, rows, cols, groups);
     set_from_groups(&regions, goal_text, rows, cols, groups);
     for (int g = 0; g < regions.count; g++)
-        assert_int_equal(pdb_table_per_region(&regions, g, 1), SLIDE_OK);
+        assert_int_equal(pdb_group_per_region(&regions, g, 1), SLIDE_OK);
     build_all(&plain, &budget);
     build_all(&regions, &budget);
     assert_int_equal(pdb_regions(&regions, &budget), SLIDE_OK);
@@ -97,7 +97,7 @@ static void check_goal(const char *goal_text, int rows, int cols, const char *gr
             continue;
         slide_board b;
         testkit_unrank(&table, rank, &b);
-        slide_state s = slide_state_pack(&b);
+        state64 s = state_pack(&b);
         unsigned per_placement = pdb_estimate(&plain, s), per_region = pdb_estimate(&regions, s);
         unsigned truth = (unsigned)table.dist[rank];
         if (per_placement > truth || per_region > truth)
@@ -151,7 +151,7 @@ static void values_admissible_on_3x4_boards(void **state)
 {
     (void)state;
     pdb_set set;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     set_from_groups(&set, "1 2 3 4 5 6 7 8 9 10 11 x", 3, 4, "1256/37/48b/9a");
     build_all(&set, &budget);
     slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 x", 3, 4), b;
@@ -166,7 +166,7 @@ static void values_admissible_on_3x4_boards(void **state)
         slide_solution sol;
         assert_int_equal(slide_solve(&b, &goal, &opt, &sol, NULL), SLIDE_OK);
         testkit_assert_solves(&b, &goal, sol.moves);
-        assert_true(pdb_estimate(&set, slide_state_pack(&b)) <= sol.length);
+        assert_true(pdb_estimate(&set, state_pack(&b)) <= sol.length);
         slide_solution_free(&sol);
         slide_board_free(&b);
     }
@@ -174,16 +174,92 @@ static void values_admissible_on_3x4_boards(void **state)
     pdb_set_release(&set, &budget);
 }
 
+/*
+ * Follows every path of `depth` moves from the walk's board s (blank at
+ * `blank`), never undoing the last move: each try must give pdb_estimate of
+ * the board it leads to and leave the walk as it was, and each undo must
+ * bring back the walk as it was before the take.  *tried counts the tries.
+ */
+static void check_walk_paths(pdb_walk *w, const pdb_set *set, state64 s, int blank, int depth,
+                             int back, unsigned *tried)
+{
+    if (depth == 0)
+        return;
+    for (int m = 0; m < 4; m++) {
+        int target = set->shape.neighbour[blank][m];
+        if (m == back || target < 0)
+            continue;
+        state64 next = state_swap(s, blank, target);
+        pdb_walk before = *w;
+        pdb_step step;
+        unsigned tile = state_get(s, target);
+        assert_int_equal(pdb_walk_try(w, tile, (unsigned)target, (unsigned)blank, &step),
+                         pdb_estimate(set, next));
+        (*tried)++;
+        assert_memory_equal(w->pos, before.pos, sizeof w->pos);
+        pdb_walk_take(w, &step);
+        check_walk_paths(w, set, next, target, depth - 1, move_inverse(m), tried);
+        pdb_walk_undo(w, &step);
+        assert_int_equal(w->manhattan, before.manhattan);
+        assert_memory_equal(w->pos, before.pos, sizeof w->pos);
+        assert_memory_equal(w->side, before.side, (size_t)w->sides * sizeof w->side[0]);
+    }
+}
+
+/* The incremental lookup IDA* uses agrees with the full one, per region and reflected too. */
+static void walk_agrees_with_full_lookup(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *goal, *groups;
+        int rows, cols, per_region, mirrored;
+    } cases[] = {
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", "1234/5678/9abc/def", 4, 4, 1, 1},
+        /* 2x2 blocks reflect onto whole groups: the reflection adds nothing and is skipped */
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", "1256/3478/9ade/bcf", 4, 4, 0, 0},
+        {"x 1 2 3 4 5 6 7 8", "12/345/678", 3, 3, 1, 1},
+        /* large groups on small boards wall the blank in: the per-region entries matter */
+        {"1 2 3 4 5 6 7 8 x", "1234/5678", 3, 3, 1, 1},
+        {"1 2 3 4 5 6 7 x", "1256/347", 2, 4, 1, 0},
+        {"1 2 3 4 5 6 7 8 9 10 11 x", "1256/37/48b/9a", 3, 4, 1, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        pdb_set set;
+        search_budget budget = plain_budget();
+        set_from_groups(&set, cases[c].goal, cases[c].rows, cases[c].cols, cases[c].groups);
+        for (int g = 0; g < set.count; g++)
+            assert_int_equal(pdb_group_per_region(&set, g, cases[c].per_region), SLIDE_OK);
+        build_all(&set, &budget);
+        assert_int_equal(pdb_regions(&set, &budget), SLIDE_OK);
+        assert_int_equal(set.mirrored, cases[c].mirrored);
+        slide_board goal = testkit_board(cases[c].goal, cases[c].rows, cases[c].cols), b;
+        slide_rng rng;
+        slide_rng_seed(&rng, 11 + c);
+        unsigned tried = 0;
+        for (int i = 0; i < 4; i++) {
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            state64 s = state_pack(&b);
+            pdb_walk w;
+            assert_int_equal(pdb_walk_start(&w, &set, s), pdb_estimate(&set, s));
+            check_walk_paths(&w, &set, s, state_blank(s, set.shape.cells), 7, -1, &tried);
+            slide_board_free(&b);
+        }
+        assert_true(tried > 4 * 7);
+        slide_board_free(&goal);
+        pdb_set_release(&set, &budget);
+    }
+}
+
 /* ------------------------------------------------------------ group plan */
 
 static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
 {
     (void)state;
-    slide_shape shape;
-    slide_shape_init(&shape, 4, 4);
+    geometry shape;
+    geometry_init(&shape, 4, 4);
     slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", 0, 0);
     pdb_set set;
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
     assert_int_equal(set.count, 2);
     assert_int_equal(set.groups[0].size, 7);
@@ -209,7 +285,7 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
 
     /* blank-first goal: Korf & Felner's own {1..7}, {8..15}; blank off the diagonal: no mirror */
     goal = testkit_board("x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 0, 0);
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
     assert_int_equal(set.groups[0].tiles[0], 1);
     assert_int_equal(set.groups[0].tiles[6], 7);
@@ -217,7 +293,7 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     assert_true(set.mirrored);
     slide_board_free(&goal);
     goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", 0, 0);
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
     assert_false(set.mirrored);
     slide_board_free(&goal);
@@ -226,18 +302,18 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
 static void plan_shrinks_groups_to_fit_the_cap(void **state)
 {
     (void)state;
-    slide_shape shape;
-    slide_shape_init(&shape, 4, 4);
+    geometry shape;
+    geometry_init(&shape, 4, 4);
     slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", 0, 0);
     pdb_set set;
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, 200u << 20), SLIDE_OK);
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, 200u << 20), SLIDE_OK);
     assert_true(set.groups[set.count - 1].size < 8);
     for (int g = 0; g < set.count; g++)
         assert_true(set.groups[g].size <= set.groups[set.count - 1].size);
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 4, SLIDE_DEFAULT_MAX_MEMORY),
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 4, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
     assert_int_equal(set.count, 4);
-    assert_int_equal(pdb_plan(&set, &shape, slide_state_pack(&goal), 0, 1024), SLIDE_E_MEMLIMIT);
+    assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, 1024), SLIDE_E_MEMLIMIT);
     slide_board_free(&goal);
 }
 
@@ -247,7 +323,7 @@ static void build_is_deterministic(void **state)
 {
     (void)state;
     pdb_set a, b;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     set_from_groups(&a, "1 2 3 4 5 6 7 8 9 10 11 x", 3, 4, "1234/5678/9ab");
     set_from_groups(&b, "1 2 3 4 5 6 7 8 9 10 11 x", 3, 4, "1234/5678/9ab");
     build_all(&a, &budget);
@@ -265,14 +341,14 @@ static void threaded_build_equals_single_thread(void **state)
 {
     (void)state;
     pdb_set one, two;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     set_from_groups(&one, "1 2 3 4 5 6 7 8 9 10 11 x", 3, 4, "123/456/789ab");
     set_from_groups(&two, "1 2 3 4 5 6 7 8 9 10 11 x", 3, 4, "123/456/789ab");
     one.build_threads = 1;
     two.build_threads = 2;
     /* one table per blank region too: its entries are slots, split the same way */
-    assert_int_equal(pdb_table_per_region(&one, 1, 1), SLIDE_OK);
-    assert_int_equal(pdb_table_per_region(&two, 1, 1), SLIDE_OK);
+    assert_int_equal(pdb_group_per_region(&one, 1, 1), SLIDE_OK);
+    assert_int_equal(pdb_group_per_region(&two, 1, 1), SLIDE_OK);
     build_all(&one, &budget);
     build_all(&two, &budget);
     for (int g = 0; g < one.count; g++) {
@@ -298,7 +374,7 @@ static void cache_round_trip_gives_the_same_bytes(void **state)
     (void)state;
     char *dir = make_temp_dir();
     pdb_set built, loaded;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     char why[160];
     set_from_groups(&built, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
     set_from_groups(&loaded, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
@@ -339,7 +415,7 @@ static void cache_round_trip_gives_the_same_bytes(void **state)
 }
 
 /* Saves a 3x3 table and returns its path; the set stays built. */
-static char *saved_table(const char *dir, pdb_set *set, slide_budget *budget)
+static char *saved_table(const char *dir, pdb_set *set, search_budget *budget)
 {
     char why[160];
     set_from_groups(set, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
@@ -352,7 +428,7 @@ static char *saved_table(const char *dir, pdb_set *set, slide_budget *budget)
 static void expect_load(const char *dir, int status, const char *reason)
 {
     pdb_set fresh;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     char why[160] = "";
     set_from_groups(&fresh, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
     assert_int_equal(pdb_load(dir, &fresh, 0, &budget, why, sizeof why), status);
@@ -383,7 +459,7 @@ static void cache_detects_stale_truncated_and_flipped_files(void **state)
     (void)state;
     char *dir = make_temp_dir();
     pdb_set set;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     char *path = saved_table(dir, &set, &budget);
     slide_pdb_file_info info;
 
@@ -454,7 +530,7 @@ static void prepare_rebuilds_a_corrupt_file_with_a_note(void **state)
     (void)state;
     char *dir = make_temp_dir();
     pdb_set set;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     char *path = saved_table(dir, &set, &budget);
     pdb_set_release(&set, &budget);
     patch_byte(path, 80 + 7, 0x80);
@@ -495,7 +571,7 @@ static void unwritable_directory_builds_in_memory_and_warns_once(void **state)
     note_log log = {0, 0, ""};
     pdb_reporter reporter = {log_note, &log};
     pdb_set set;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     int loaded, built;
     set_from_groups(&set, "1 2 3 4 5 6 7 8 x", 3, 3, "12/34/56/78");
     assert_int_equal(pdb_set_prepare(&set, cache, &budget, &reporter, &loaded, &built), SLIDE_OK);
@@ -528,7 +604,7 @@ static void concurrent_writers_leave_one_valid_file(void **state)
     (void)state;
     char *dir = make_temp_dir();
     pdb_set set;
-    slide_budget budget = plain_budget();
+    search_budget budget = plain_budget();
     set_from_groups(&set, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
     build_all(&set, &budget);
     save_job jobs[2] = {{dir, &set, SLIDE_OK}, {dir, &set, SLIDE_OK}};
@@ -647,6 +723,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(values_admissible_on_small_shapes_and_goals),
     cmocka_unit_test(single_group_of_every_tile_is_exact),
     cmocka_unit_test(values_admissible_on_3x4_boards),
+    cmocka_unit_test(walk_agrees_with_full_lookup),
     cmocka_unit_test(plan_is_korf_felner_7_8_with_reflection_on_4x4),
     cmocka_unit_test(plan_shrinks_groups_to_fit_the_cap),
     cmocka_unit_test(build_is_deterministic),

@@ -12,7 +12,8 @@
  */
 #include "testkit.h"
 
-#include "internal.h"
+#include "search/search.h"
+#include "heuristic/heuristic.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -324,19 +325,19 @@ static void answers_are_deterministic(void **state)
  */
 static int check_admissible(const char *name, const slide_board *goal, const testkit_table *t)
 {
-    const slide_heuristic *h = slide_heuristic_find(name);
+    const heuristic_impl *h = heuristic_find(name);
     assert_non_null(h);
     slide_limits limits = {TEST_CAP, 0};
-    slide_budget budget;
+    search_budget budget;
     slide_stats stats;
-    slide_search search;
-    slide_budget_init(&budget, &limits);
+    search_task search;
+    budget_init(&budget, &limits);
     memset(&stats, 0, sizeof stats);
     memset(&search, 0, sizeof search);
     search.start = goal;
     search.goal = goal;
-    slide_shape_init(&search.shape, goal->rows, goal->cols);
-    search.start_state = search.goal_state = slide_state_pack(goal);
+    geometry_init(&search.shape, goal->rows, goal->cols);
+    search.start_state = search.goal_state = state_pack(goal);
     search.budget = &budget;
     search.stats = &stats;
     void *ctx = NULL;
@@ -353,7 +354,7 @@ static int check_admissible(const char *name, const slide_board *goal, const tes
         if (t->dist[rank] < 0)
             continue;
         testkit_unrank(t, rank, &b);
-        unsigned est = h->estimate(ctx, slide_state_pack(&b));
+        unsigned est = h->estimate(ctx, state_pack(&b));
         if (est > (unsigned)t->dist[rank])
             fail_msg("%s estimates %u for a board %d moves from its goal", name, est,
                      t->dist[rank]);

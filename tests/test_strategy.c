@@ -351,7 +351,6 @@ static void every_allocation_failure_ends_cleanly(void **state)
             slide_solve_options opt;
             memset(&opt, 0, sizeof opt);
             opt.algo = "strategy";
-            opt.fail_allocation = k;
             collected c = {NULL, 0, 0, 0};
             if (mode == 1) {
                 opt.sink = collect;
@@ -359,7 +358,7 @@ static void every_allocation_failure_ends_cleanly(void **state)
             }
             opt.count_only = mode == 2;
             slide_solution sol;
-            int status = slide_solve(&start, &goal, &opt, &sol, NULL);
+            int status = slide_testing_solve_failing(&start, &goal, &opt, k, &sol, NULL);
             if (status == SLIDE_OK) {
                 succeeded = 1;
                 if (mode == 0)

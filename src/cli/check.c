@@ -58,7 +58,7 @@ typedef struct optimum {
     int known;  /* 0 = not computed yet */
     int status; /* slide_solve's status */
     uint64_t length;
-    char reason[200]; /* why the solver gave up, when it did */
+    char reason[CLI_MESSAGE_SIZE + 64]; /* why the solver gave up, when it did */
 } optimum;
 
 typedef struct checker {
@@ -96,8 +96,10 @@ static int case_optimum(checker *ck, size_t i, uint64_t *length, verdict *v)
             judge_solve_case(ck->p, &ck->cases->items[i], &ck->limits, ck->context, 1, &sol, &st);
         o->length = sol.length;
         o->known = 1;
+        char note[CLI_MESSAGE_SIZE];
+        cli_solve_note(&st, o->status, note, sizeof note);
         snprintf(o->reason, sizeof o->reason, "%s%s%s", slide_strerror(o->status),
-                 st.note[0] ? ": " : "", st.note);
+                 note[0] ? ": " : "", note);
         slide_solution_free(&sol);
     }
     if (o->status != SLIDE_OK)
@@ -553,6 +555,7 @@ static const cli_option check_options[] = {
 
 void cli_help_check(FILE *f)
 {
+    char names[JUDGE_NAMES_SIZE];
     fprintf(f,
             "usage: slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] BOARD MOVES\n"
             "       slide check --problem NAME [--optimal] INPUT OUTPUT [ANSWER]\n"
@@ -583,7 +586,7 @@ void cli_help_check(FILE *f)
             "(letter case, spacing, missing or extra lines), 3 judge failure (bad input,\n"
             "answer file wrong or better than optimal, usage). With --kattis: 42 accepted,\n"
             "43 wrong answer or presentation error, 3 judge failure.\n",
-            judge_problem_names());
+            judge_problem_names(names, sizeof names));
 }
 
 static int usage(const char *fmt, ...)
@@ -867,9 +870,10 @@ int cli_check(int argc, char **argv)
         return status;
     }
     const judge_problem *p = judge_problem_find(cfg.problem);
+    char names[JUDGE_NAMES_SIZE];
     if (!p)
         status = usage("--problem: unknown problem '%.60s' (problems: %s)", cfg.problem,
-                       judge_problem_names());
+                       judge_problem_names(names, sizeof names));
     else if (cfg.goal_text || cfg.rows)
         status = usage("--%s cannot be used with --problem (%s fixes the goal and shape)",
                        cfg.goal_text ? "goal" : "size", p->name);

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-/* Exit statuses of `slide solve` and `slide gen` (SPEC.md). */
+/* Exit statuses of `slide solve` and `slide gen` (README.md, `slide solve`). */
 enum { EXIT_ANSWERED = 0, EXIT_FAILED_BOARD = 1, EXIT_USAGE = 2 };
 
 /* ---- option scanning ---- */
@@ -62,6 +62,27 @@ void cli_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/*
+ * The advice of the slide command for a library remedy (SLIDE_REMEDY_*),
+ * in terms of its options: "try --algo idastar".  "" for none.
+ */
+const char *cli_advice(int remedy);
+
+/* Room for a library message with its advice (cli_parse_message, cli_solve_note). */
+#define CLI_MESSAGE_SIZE 320
+
+/* A parse error's message, and after "; " the advice for its remedy, into buf.  Returns buf. */
+const char *cli_parse_message(const slide_parse_error *err, char *buf, size_t size);
+
+/*
+ * A solve's note (st->note, "" when none) with the advice for its remedy
+ * into buf; returns buf.  The advice follows in parentheses when the
+ * library refused the request before searching (status SLIDE_E_TOO_LARGE
+ * or SLIDE_E_ARGUMENT: the note says what does not fit), else after "; "
+ * (a search stopped at a limit).
+ */
+const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t size);
+
 /* "slide: <where>, cell N: message" for a parse error; where may be NULL. */
 void cli_report_parse_error(const char *where, const slide_parse_error *err);
 /* Formats a byte count as "1.5 MiB" into buf. */
@@ -138,8 +159,12 @@ int cli_solve(int argc, char **argv);
 int cli_gen(int argc, char **argv);
 void cli_help_solve(FILE *f);
 void cli_help_gen(FILE *f);
-/* `slide solve --problem NAME` (problem.c): stdin framed as a judge problem, its exact output. */
-int cli_solve_problem(int argc, char **argv);
+/*
+ * `slide solve --problem NAME` (problem.c): stdin framed as a judge problem,
+ * its exact output.  Its --help calls help, which prints `slide solve`'s
+ * help (passed in by solve.c, so that problem.c does not depend on it).
+ */
+int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f));
 /* `slide check` (check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
 int cli_check(int argc, char **argv);
 void cli_help_check(FILE *f);

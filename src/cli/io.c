@@ -18,8 +18,43 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+const char *cli_advice(int remedy)
+{
+    switch (remedy) {
+    case SLIDE_REMEDY_GIVE_SHAPE: return "give --size RxC or mark rows with '/'";
+    case SLIDE_REMEDY_HEURISTIC_LINEAR: return "try --heuristic linear";
+    case SLIDE_REMEDY_NO_HEURISTIC: return "drop --heuristic";
+    case SLIDE_REMEDY_ALGO_ASTAR: return "try --algo astar";
+    case SLIDE_REMEDY_ALGO_IDASTAR: return "try --algo idastar";
+    case SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR: return "try --algo astar or idastar";
+    case SLIDE_REMEDY_ALGO_STRATEGY: return "try --algo strategy";
+    default: return "";
+    }
+}
+
+const char *cli_parse_message(const slide_parse_error *err, char *buf, size_t size)
+{
+    const char *advice = cli_advice(err->remedy);
+    snprintf(buf, size, "%s%s%s", err->message, advice[0] ? "; " : "", advice);
+    return buf;
+}
+
+const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t size)
+{
+    const char *advice = cli_advice(st->remedy);
+    int refused = status == SLIDE_E_TOO_LARGE || status == SLIDE_E_ARGUMENT;
+    if (!advice[0])
+        snprintf(buf, size, "%s", st->note);
+    else if (refused)
+        snprintf(buf, size, "%s (%s)", st->note, advice);
+    else
+        snprintf(buf, size, "%s; %s", st->note, advice);
+    return buf;
+}
+
 void cli_report_parse_error(const char *where, const slide_parse_error *err)
 {
+    char message[CLI_MESSAGE_SIZE];
     fputs("slide: ", stderr);
     if (where)
         fputs(where, stderr);
@@ -27,7 +62,8 @@ void cli_report_parse_error(const char *where, const slide_parse_error *err)
         fprintf(stderr, "%scell %ld", where ? ", " : "", err->cell);
     else if (err->column > 0)
         fprintf(stderr, "%scolumn %ld", where ? ", " : "", err->column);
-    fprintf(stderr, "%s%s\n", where || err->cell > 0 || err->column > 0 ? ": " : "", err->message);
+    fprintf(stderr, "%s%s\n", where || err->cell > 0 || err->column > 0 ? ": " : "",
+            cli_parse_message(err, message, sizeof message));
 }
 
 const char *cli_format_bytes(size_t bytes, char *buf, size_t size)

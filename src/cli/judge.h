@@ -1,7 +1,7 @@
 /*
- * judge.h - the classic judge problems, shared by `slide solve --problem`
- * (problem.c: read a problem's input, write its reference output) and
- * `slide check --problem` (check.c: judge a contestant's output).
+ * judge.h - the classic judge problems (judge.c), shared by `slide solve
+ * --problem` (problem.c: read a problem's input, write its reference output)
+ * and `slide check --problem` (check.c: judge a contestant's output).
  *
  * A problem is a row of data: how its input is cut into cases, what shape
  * and goal its boards have, and how one answer is written.  Everything that
@@ -60,8 +60,17 @@ typedef struct judge_cases {
 
 /* The problem called name, or NULL. */
 const judge_problem *judge_problem_find(const char *name);
-/* Every problem name, comma separated, for help and messages (static string). */
-const char *judge_problem_names(void);
+/* Number of problems in the table and the i-th (NULL past the end), in the table's order. */
+size_t judge_problem_count(void);
+const judge_problem *judge_problem_at(size_t index);
+
+/* Room for judge_problem_names with every name of the table. */
+#define JUDGE_NAMES_SIZE 256
+/*
+ * Every problem name, comma separated in the table's order, into buf
+ * (cut short when size is too small).  Returns buf.
+ */
+const char *judge_problem_names(char *buf, size_t size);
 
 /*
  * Cuts a whole input text into cases as problem p frames it, checking every

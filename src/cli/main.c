@@ -1,5 +1,8 @@
 /*
- * main.c - the slide command: dispatch to subcommands, help and version.
+ * main.c - the slide command: the table of commands, help and version.
+ *
+ * A command is one row of `commands` below: its name, what runs it, its
+ * help and its lines in `slide --help`.  Adding one is a file and a row.
  */
 #include "cli.h"
 
@@ -23,24 +26,80 @@ static int flushed(int status, int failure)
     return status == 0 || failure == 3 ? failure : status;
 }
 
+/* One line of `slide --help`: how a command is called and what it does. */
+typedef struct command_usage {
+    const char *synopsis;
+    const char *summary;
+} command_usage;
+
+typedef struct command {
+    const char *name;
+    const char *alias; /* another name, or NULL */
+    int (*run)(int argc, char **argv);
+    /* `slide help NAME`; NULL for the commands that have none (help, version) */
+    void (*help)(FILE *f);
+    /* the status when stdout cannot be written (see flushed); 0 = run reports its own */
+    int write_failure;
+    command_usage usage[2]; /* its lines in `slide --help`; synopsis NULL ends them */
+} command;
+
+static int run_help(int argc, char **argv);
+static int run_main_help(int argc, char **argv);
+static int run_version(int argc, char **argv);
+
+/*
+ * In the order `slide --help` lists them; the rows named as options
+ * (--help, --version) follow the commands there, after an empty line.
+ */
+/* clang-format off */
+static const command commands[] = {
+    {"solve", NULL, cli_solve, cli_help_solve, 0,
+     {{"solve [OPTIONS] [BOARD...]", "solve boards given as arguments, or stdin one per line"}}},
+    {"check", NULL, cli_check, cli_help_check, 3,
+     {{"check [OPTIONS] BOARD MOVES", "verify a move string (a special judge)"},
+      {"check --problem NAME INPUT OUTPUT [ANSWER]", "judge a contestant's output file (testlib)"}}},
+    {"gen", NULL, cli_gen, cli_help_gen, 0,
+     {{"gen [OPTIONS]", "generate boards (reproducible with --seed)"}}},
+    {"pdb", NULL, cli_pdb, cli_help_pdb, EXIT_FAILED_BOARD,
+     {{"pdb build|info|clear", "prepare, list or remove cached pattern databases"}}},
+    {"help", NULL, run_help, NULL, EXIT_FAILED_BOARD,
+     {{"help [COMMAND]", "show help for a command"}}},
+    {"version", NULL, run_version, NULL, EXIT_FAILED_BOARD, {{NULL, NULL}}},
+    {"--help", "-h", run_main_help, NULL, EXIT_FAILED_BOARD, {{"--help, -h", "this help"}}},
+    {"--version", "-V", run_version, NULL, EXIT_FAILED_BOARD,
+     {{"--version, -V", "print the version"}}},
+};
+/* clang-format on */
+
+#define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+/* Where the summaries of `slide --help` start; a longer synopsis gets a line of its own. */
+#define SUMMARY_COLUMN 31
+
 static void help_main(FILE *f)
 {
     fputs("usage: slide COMMAND [OPTIONS] [ARGS]\n"
           "\n"
           "Solve sliding-tile puzzles (8-puzzle, 15-puzzle and any R x C board).\n"
           "\n"
-          "commands:\n"
-          "  solve [OPTIONS] [BOARD...]   solve boards given as arguments, or stdin one per line\n"
-          "  check [OPTIONS] BOARD MOVES  verify a move string (a special judge)\n"
-          "  check --problem NAME INPUT OUTPUT [ANSWER]\n"
-          "                               judge a contestant's output file (testlib)\n"
-          "  gen [OPTIONS]                generate boards (reproducible with --seed)\n"
-          "  pdb build|info|clear         prepare, list or remove cached pattern databases\n"
-          "  help [COMMAND]               show help for a command\n"
-          "\n"
-          "  --help, -h                   this help\n"
-          "  --version, -V                print the version\n"
-          "\n"
+          "commands:\n",
+          f);
+    int options_started = 0;
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        const command *c = &commands[i];
+        if (c->name[0] == '-' && !options_started) {
+            fputc('\n', f);
+            options_started = 1;
+        }
+        for (const command_usage *u = c->usage; u < c->usage + 2 && u->synopsis; u++) {
+            int width = SUMMARY_COLUMN - 3; /* two spaces before, one after */
+            if ((int)strlen(u->synopsis) <= width)
+                fprintf(f, "  %-*s %s\n", width, u->synopsis, u->summary);
+            else
+                fprintf(f, "  %s\n%*s%s\n", u->synopsis, SUMMARY_COLUMN, "", u->summary);
+        }
+    }
+    fputs("\n"
           "example:\n"
           "  slide solve \"2 3 4 1 5 x 7 6 8\"      prints ullddrurdllurdruldr\n"
           "\n"
@@ -48,30 +107,53 @@ static void help_main(FILE *f)
           f);
 }
 
-static int help(const char *topic, FILE *f)
+static const command *find_command(const char *name)
 {
-    if (!topic) {
-        help_main(f);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(commands[i].name, name) == 0 ||
+            (commands[i].alias && strcmp(commands[i].alias, name) == 0))
+            return &commands[i];
+    return NULL;
+}
+
+/* `slide help [COMMAND]`: the main help, or the help of a command that has one. */
+static int run_help(int argc, char **argv)
+{
+    if (argc < 3) {
+        help_main(stdout);
         return 0;
     }
-    if (strcmp(topic, "solve") == 0) {
-        cli_help_solve(f);
+    const char *topic = argv[2];
+    const command *c = find_command(topic);
+    if (c && c->help) {
+        c->help(stdout);
         return 0;
     }
-    if (strcmp(topic, "gen") == 0) {
-        cli_help_gen(f);
-        return 0;
-    }
-    if (strcmp(topic, "check") == 0) {
-        cli_help_check(f);
-        return 0;
-    }
-    if (strcmp(topic, "pdb") == 0) {
-        cli_help_pdb(f);
-        return 0;
-    }
-    cli_error("help: no command '%s' (commands: solve, check, gen, pdb)", topic);
+    char names[128] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < COMMAND_COUNT && used < sizeof names; i++)
+        if (commands[i].help)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                                     commands[i].name);
+    cli_error("help: no command '%s' (commands: %s)", topic, names);
     return EXIT_USAGE;
+}
+
+/* `slide --help`: the main help, whatever follows. */
+static int run_main_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    help_main(stdout);
+    return 0;
+}
+
+static int run_version(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    printf("slide %s\n", SLIDE_VERSION_STRING);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -80,24 +162,11 @@ int main(int argc, char **argv)
         help_main(stderr);
         return EXIT_USAGE;
     }
-    const char *command = argv[1];
-    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
-        return flushed(help(NULL, stdout), EXIT_FAILED_BOARD);
-    if (strcmp(command, "--version") == 0 || strcmp(command, "-V") == 0 ||
-        strcmp(command, "version") == 0) {
-        printf("slide %s\n", SLIDE_VERSION_STRING);
-        return flushed(0, EXIT_FAILED_BOARD);
+    const command *c = find_command(argv[1]);
+    if (!c) {
+        cli_error("unknown command '%s' (see 'slide --help')", argv[1]);
+        return EXIT_USAGE;
     }
-    if (strcmp(command, "help") == 0)
-        return flushed(help(argc > 2 ? argv[2] : NULL, stdout), EXIT_FAILED_BOARD);
-    if (strcmp(command, "solve") == 0)
-        return cli_solve(argc, argv);
-    if (strcmp(command, "gen") == 0)
-        return cli_gen(argc, argv);
-    if (strcmp(command, "check") == 0)
-        return flushed(cli_check(argc, argv), 3);
-    if (strcmp(command, "pdb") == 0)
-        return flushed(cli_pdb(argc, argv), EXIT_FAILED_BOARD);
-    cli_error("unknown command '%s' (see 'slide --help')", command);
-    return EXIT_USAGE;
+    int status = c->run(argc, argv);
+    return c->write_failure ? flushed(status, c->write_failure) : status;
 }

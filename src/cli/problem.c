@@ -1,551 +1,14 @@
 /*
- * problem.c - the judge problems: the table of presets, reading a problem's
- * input into cases, and `slide solve --problem NAME`, which writes the
- * reference output byte for byte.
- *
- * The whole input is read and checked before the first answer is written,
- * so a malformed input file gives an error naming the case and line and no
- * half-written output.  Answers are then written one case at a time.
+ * problem.c - `slide solve --problem NAME`: reads stdin framed as a judge
+ * problem (judge.c) and writes its reference output byte for byte, one
+ * case at a time once the whole input has been read and checked.
  */
 #include "judge.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-/*
- * The Eight problems print the forward BFS's move string (u, d, l, r
- * neighbour order), which is what their samples show.  They get it from the
- * exhaustive distance table ("table"), whose walk is that same path byte for
- * byte (see dtable.c) and which, kept in a context, answers each further
- * case in microseconds instead of a BFS's milliseconds.  The step-count
- * problems take any optimal search.
- */
-static const judge_problem problems[] = {
-    {"poj1077", "POJ 1077", FRAME_CELLS, ANSWER_MOVES, 3, 3, NULL, "table", 0, 0, 0, "unsolvable"},
-    {"hdu1043", "HDU 1043", FRAME_CELLS, ANSWER_MOVES, 3, 3, NULL, "table", 0, 0, 0, "unsolvable"},
-    {"zoj1217", "ZOJ 1217", FRAME_CELLS, ANSWER_MOVES, 3, 3, NULL, "table", 0, 0, 0, "unsolvable"},
-    {"acwing179", "AcWing 179", FRAME_CELLS, ANSWER_MOVES, 3, 3, NULL, "table", 1, 0, 0,
-     "unsolvable"},
-    {"uva652", "UVa 652", FRAME_COUNTED_CELLS, ANSWER_MOVES, 3, 3, NULL, "table", 0, 1, 0,
-     "unsolvable"},
-    {"acwing845", "AcWing 845", FRAME_CELLS, ANSWER_STEPS, 3, 3, NULL, "auto", 1, 0, 0, "-1"},
-    {"leetcode773", "LeetCode 773", FRAME_LINES, ANSWER_STEPS, 2, 3, NULL, "auto", 1, 0, 0, "-1"},
-    {"lintcode794", "LintCode 794", FRAME_LIST_PAIRS, ANSWER_STEPS, 3, 3, NULL, "auto", 1, 0, 0,
-     "-1"},
-    {"lanqiao", "Lanqiao (jiugong chongpai)", FRAME_LINE_PAIRS, ANSWER_STEPS, 3, 3, NULL, "auto", 1,
-     0, 0, "-1"},
-    {"luogu1379", "Luogu P1379", FRAME_LINES, ANSWER_STEPS, 3, 3, "123804765", "auto", 1, 0, 0,
-     "-1"},
-    {"uva10181", "UVa 10181", FRAME_COUNTED_NUMBERS, ANSWER_UPPER_MOVES, 4, 4, NULL, "auto", 0, 0,
-     50, "This puzzle is not solvable."},
-};
-
-#define PROBLEM_COUNT (sizeof problems / sizeof problems[0])
-
-const judge_problem *judge_problem_find(const char *name)
-{
-    for (size_t i = 0; i < PROBLEM_COUNT; i++)
-        if (strcmp(problems[i].name, name) == 0)
-            return &problems[i];
-    return NULL;
-}
-
-const char *judge_problem_names(void)
-{
-    return "poj1077, hdu1043, zoj1217, acwing179, uva652, acwing845, leetcode773, lintcode794, "
-           "lanqiao, luogu1379, uva10181";
-}
-
-/* ------------------------------------------------------------ input text */
-
-static int fail(char *message, size_t size, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* Writes a message and returns -1, so readers can `return fail(...)`. */
-static int fail(char *message, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, size, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* A read position in the input that knows its line number. */
-typedef struct cursor {
-    const char *text;
-    size_t len;
-    size_t pos;
-    long line;
-} cursor;
-
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-static void skip_space(cursor *cur)
-{
-    while (cur->pos < cur->len && is_space(cur->text[cur->pos])) {
-        if (cur->text[cur->pos] == '\n')
-            cur->line++;
-        cur->pos++;
-    }
-}
-
-/* The next whitespace-delimited token at the cursor (after skip_space); its length. */
-static size_t take_token(cursor *cur, const char **token)
-{
-    size_t begin = cur->pos;
-    while (cur->pos < cur->len && !is_space(cur->text[cur->pos]))
-        cur->pos++;
-    *token = cur->text + begin;
-    return cur->pos - begin;
-}
-
-/*
- * The next line [*line, *line + *len) without its "\n" and its number;
- * 0 at the end of the text.
- */
-static int take_line(cursor *cur, const char **line, size_t *len, long *number)
-{
-    if (cur->pos >= cur->len)
-        return 0;
-    size_t begin = cur->pos;
-    while (cur->pos < cur->len && cur->text[cur->pos] != '\n')
-        cur->pos++;
-    *line = cur->text + begin;
-    *len = cur->pos - begin;
-    *number = cur->line;
-    if (cur->pos < cur->len) {
-        cur->pos++;
-        cur->line++;
-    }
-    return 1;
-}
-
-static int blank_text(const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (!is_space(text[i]))
-            return 0;
-    return 1;
-}
-
-/* 'q', or byte 0x01 for a byte that does not print. */
-static const char *describe_char(char c, char *buf, size_t size)
-{
-    unsigned char u = (unsigned char)c;
-    if (u >= 0x21 && u < 0x7f)
-        snprintf(buf, size, "'%c'", c);
-    else
-        snprintf(buf, size, "byte 0x%02X", u);
-    return buf;
-}
-
-/* ---------------------------------------------------------------- cases */
-
-static int push_case(judge_cases *cases, judge_case **out)
-{
-    if (cases->count == cases->cap) {
-        size_t cap = cases->cap ? cases->cap * 2 : 16;
-        judge_case *items = realloc(cases->items, cap * sizeof *items);
-        if (!items)
-            return -1;
-        cases->items = items;
-        cases->cap = cap;
-    }
-    *out = &cases->items[cases->count++];
-    memset(*out, 0, sizeof **out);
-    return 0;
-}
-
-void judge_cases_free(judge_cases *cases)
-{
-    for (size_t i = 0; i < cases->count; i++) {
-        slide_board_free(&cases->items[i].start);
-        slide_board_free(&cases->items[i].goal);
-    }
-    free(cases->items);
-    memset(cases, 0, sizeof *cases);
-}
-
-/*
- * Parses a board of the problem's shape.  label names it ("case 3",
- * "case 3 (goal)").  cell_lines, when set, gives the input line of each
- * cell (cells spread over several lines); otherwise every cell is on
- * `line`.  Returns 0, or -1 with the reason in message.
- */
-static int parse_board_at(const judge_problem *p, const char *text, size_t len,
-                          const long *cell_lines, long line, const char *label, slide_board *out,
-                          char *message, size_t size)
-{
-    slide_parse_options opt = {p->rows, p->cols, line};
-    slide_parse_error err;
-    int status = slide_board_parse(text, len, &opt, out, &err);
-    if (status == SLIDE_OK)
-        return 0;
-    if (status != SLIDE_E_PARSE)
-        return fail(message, size, "%s, line %ld: %s", label, line, slide_strerror(status));
-    if (cell_lines && err.cell > 0 && err.cell <= (long)p->rows * p->cols)
-        line = cell_lines[err.cell - 1];
-    if (err.cell > 0)
-        return fail(message, size, "%s, line %ld, cell %ld: %s", label, line, err.cell,
-                    err.message);
-    return fail(message, size, "%s, line %ld: %s", label, line, err.message);
-}
-
-/* Gives c the problem's own goal (for problems whose input holds none). */
-static int fixed_goal(const judge_problem *p, judge_case *c, char *message, size_t size)
-{
-    int status;
-    if (p->goal) {
-        slide_parse_options opt = {p->rows, p->cols, 0};
-        status = slide_board_parse(p->goal, strlen(p->goal), &opt, &c->goal, NULL);
-    } else {
-        status = slide_board_init_goal(&c->goal, p->rows, p->cols);
-    }
-    return status == SLIDE_OK ? 0 : fail(message, size, "%s", slide_strerror(status));
-}
-
-/*
- * One case of rows*cols one-character cells (the Eight framing): each
- * non-space character is a cell, wherever the line breaks fall.  Cells
- * must be 1 .. n-1 or x, as the problems define them.
- */
-static int read_cell_case(const judge_problem *p, cursor *cur, size_t number, judge_cases *cases,
-                          char *message, size_t size)
-{
-    int n = p->rows * p->cols;
-    char text[2 * SLIDE_MAX_PACKED_CELLS + 1];
-    long lines[SLIDE_MAX_PACKED_CELLS];
-    char what[32];
-    judge_case *c;
-    if (push_case(cases, &c))
-        return fail(message, size, "out of memory");
-    for (int k = 0; k < n; k++) {
-        skip_space(cur);
-        if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends after %d of the %d cells", number,
-                        k ? lines[k - 1] : cur->line, k, n);
-        char ch = cur->text[cur->pos];
-        if (!(ch == 'x' || (ch >= '1' && ch < '0' + n)))
-            return fail(message, size,
-                        "case %zu, line %ld: unexpected %s (%s cells are 1-%d and x)", number,
-                        cur->line, describe_char(ch, what, sizeof what), p->title, n - 1);
-        if (k == 0)
-            c->line = cur->line;
-        lines[k] = cur->line;
-        text[2 * k] = ch;
-        text[2 * k + 1] = ' ';
-        cur->pos++;
-    }
-    char label[48];
-    snprintf(label, sizeof label, "case %zu", number);
-    if (parse_board_at(p, text, (size_t)(2 * n), lines, c->line, label, &c->start, message, size))
-        return -1;
-    return fixed_goal(p, c, message, size);
-}
-
-/* One case of rows*cols decimal numbers, 0 the blank (UVa 10181). */
-static int read_number_case(const judge_problem *p, cursor *cur, size_t number, judge_cases *cases,
-                            char *message, size_t size)
-{
-    int n = p->rows * p->cols;
-    char text[SLIDE_MAX_PACKED_CELLS * 11];
-    long lines[SLIDE_MAX_PACKED_CELLS];
-    size_t used = 0;
-    judge_case *c;
-    if (push_case(cases, &c))
-        return fail(message, size, "out of memory");
-    for (int k = 0; k < n; k++) {
-        const char *token;
-        skip_space(cur);
-        if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends after %d of the %d numbers", number,
-                        k ? lines[k - 1] : cur->line, k, n);
-        if (k == 0)
-            c->line = cur->line;
-        lines[k] = cur->line;
-        size_t tl = take_token(cur, &token);
-        size_t digits = 0;
-        while (digits < tl && token[digits] >= '0' && token[digits] <= '9')
-            digits++;
-        if (digits < tl || tl > 9)
-            return fail(message, size, "case %zu, line %ld: '%.*s' is not a tile number 0-%d",
-                        number, lines[k], tl > 20 ? 20 : (int)tl, token, n - 1);
-        memcpy(text + used, token, tl);
-        used += tl;
-        /*
-         * Row marks keep the text spaced: tokens that are all two digits or
-         * more would otherwise read as compact rows, one cell a digit.
-         */
-        text[used++] = (k + 1) % p->cols == 0 ? '/' : ' ';
-    }
-    char label[48];
-    snprintf(label, sizeof label, "case %zu", number);
-    if (parse_board_at(p, text, used, lines, c->line, label, &c->start, message, size))
-        return -1;
-    return fixed_goal(p, c, message, size);
-}
-
-/* The leading count of cases (UVa style). */
-static int read_count(const judge_problem *p, cursor *cur, size_t *count, char *message,
-                      size_t size)
-{
-    const char *token;
-    skip_space(cur);
-    if (cur->pos >= cur->len)
-        return fail(message, size,
-                    "line %ld: the input is empty; %s starts with the number of cases", cur->line,
-                    p->title);
-    long line = cur->line;
-    size_t tl = take_token(cur, &token);
-    size_t value = 0;
-    for (size_t i = 0; i < tl; i++) {
-        if (token[i] < '0' || token[i] > '9' || i >= 9)
-            return fail(message, size,
-                        "line %ld: '%.*s' is not a number of cases (%s starts with one)", line,
-                        tl > 20 ? 20 : (int)tl, token, p->title);
-        value = value * 10 + (size_t)(token[i] - '0');
-    }
-    *count = value;
-    return 0;
-}
-
-static int read_counted(const judge_problem *p, cursor *cur, judge_cases *cases, char *message,
-                        size_t size)
-{
-    size_t count = 0;
-    if (read_count(p, cur, &count, message, size))
-        return -1;
-    for (size_t i = 1; i <= count; i++) {
-        skip_space(cur);
-        if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends, but the count announced %zu case%s", i,
-                        cur->line, count, count == 1 ? "" : "s");
-        int status = p->framing == FRAME_COUNTED_CELLS
-                         ? read_cell_case(p, cur, i, cases, message, size)
-                         : read_number_case(p, cur, i, cases, message, size);
-        if (status)
-            return -1;
-    }
-    skip_space(cur);
-    if (cur->pos < cur->len)
-        return fail(message, size, "line %ld: more input after the %zu case%s the count announced",
-                    cur->line, count, count == 1 ? "" : "s");
-    return 0;
-}
-
-/* One board a non-empty line; with `pairs`, lines alternate start and goal. */
-static int read_lines(const judge_problem *p, cursor *cur, int pairs, judge_cases *cases,
-                      char *message, size_t size)
-{
-    const char *line;
-    size_t len;
-    long number;
-    judge_case *c = NULL;
-    int want_goal = 0;
-    char label[48];
-    while (take_line(cur, &line, &len, &number)) {
-        if (blank_text(line, len))
-            continue;
-        if (!want_goal) {
-            if (push_case(cases, &c))
-                return fail(message, size, "out of memory");
-            c->line = number;
-            snprintf(label, sizeof label, "case %zu", cases->count);
-            if (parse_board_at(p, line, len, NULL, number, label, &c->start, message, size))
-                return -1;
-            if (!pairs) {
-                if (fixed_goal(p, c, message, size))
-                    return -1;
-                continue;
-            }
-            want_goal = 1;
-        } else {
-            snprintf(label, sizeof label, "case %zu (goal)", cases->count);
-            if (parse_board_at(p, line, len, NULL, number, label, &c->goal, message, size))
-                return -1;
-            want_goal = 0;
-        }
-    }
-    if (want_goal)
-        return fail(message, size, "case %zu, line %ld: a start board without its goal line",
-                    cases->count, c->line);
-    return 0;
-}
-
-/*
- * Bracketed boards "[[2,8,3],[1,0,4],[7,6,5]]" in pairs, separated by
- * whitespace or commas, on one line or many (LintCode 794).
- */
-static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cases, char *message,
-                           size_t size)
-{
-    judge_case *c = NULL;
-    int want_goal = 0;
-    char label[48], what[32];
-    for (;;) {
-        while (cur->pos < cur->len &&
-               (is_space(cur->text[cur->pos]) || cur->text[cur->pos] == ',')) {
-            if (cur->text[cur->pos] == '\n')
-                cur->line++;
-            cur->pos++;
-        }
-        if (cur->pos >= cur->len)
-            break;
-        size_t number = cases->count + (want_goal ? 0 : 1);
-        snprintf(label, sizeof label, want_goal ? "case %zu (goal)" : "case %zu", number);
-        if (cur->text[cur->pos] != '[')
-            return fail(message, size, "%s, line %ld: unexpected %s where a board '[[...]]' starts",
-                        label, cur->line, describe_char(cur->text[cur->pos], what, sizeof what));
-        size_t begin = cur->pos;
-        long line = cur->line;
-        int depth = 0;
-        do {
-            char ch = cur->text[cur->pos++];
-            depth += ch == '[' ? 1 : ch == ']' ? -1 : 0;
-            if (ch == '\n')
-                cur->line++;
-        } while (depth > 0 && cur->pos < cur->len);
-        if (depth > 0)
-            return fail(message, size, "%s, line %ld: unclosed '['", label, line);
-        if (!want_goal) {
-            if (push_case(cases, &c))
-                return fail(message, size, "out of memory");
-            c->line = line;
-        }
-        if (parse_board_at(p, cur->text + begin, cur->pos - begin, NULL, line, label,
-                           want_goal ? &c->goal : &c->start, message, size))
-            return -1;
-        want_goal = !want_goal;
-    }
-    if (want_goal)
-        return fail(message, size, "case %zu, line %ld: a start board without its goal board",
-                    cases->count, c->line);
-    return 0;
-}
-
-int judge_read_cases(const judge_problem *p, const char *text, size_t len, judge_cases *cases,
-                     char *message, size_t size)
-{
-    cursor cur = {text, len, 0, 1};
-    int status = 0;
-    memset(cases, 0, sizeof *cases);
-    switch (p->framing) {
-    case FRAME_CELLS:
-        for (;;) {
-            skip_space(&cur);
-            if (cur.pos >= cur.len)
-                break;
-            if (read_cell_case(p, &cur, cases->count + 1, cases, message, size)) {
-                status = -1;
-                break;
-            }
-        }
-        break;
-    case FRAME_COUNTED_CELLS:
-    case FRAME_COUNTED_NUMBERS: status = read_counted(p, &cur, cases, message, size); break;
-    case FRAME_LINES: status = read_lines(p, &cur, 0, cases, message, size); break;
-    case FRAME_LINE_PAIRS: status = read_lines(p, &cur, 1, cases, message, size); break;
-    case FRAME_LIST_PAIRS: status = read_list_pairs(p, &cur, cases, message, size); break;
-    default: status = fail(message, size, "internal error: unknown framing"); break;
-    }
-    if (status)
-        judge_cases_free(cases);
-    return status;
-}
-
-int judge_slurp(const char *path, FILE *stream, char **text, size_t *len)
-{
-    FILE *f = path ? fopen(path, "rb") : stream;
-    size_t cap = 1 << 16, used = 0;
-    char *buf;
-    *text = NULL;
-    *len = 0;
-    if (!f)
-        return -1;
-    buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + used, 1, cap - used - 1, f);
-        used += got;
-        if (used + 1 < cap)
-            break; /* a short read: end of file or an error */
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int failed = !buf || ferror(f);
-    int saved = buf ? errno : ENOMEM;
-    if (path)
-        fclose(f);
-    if (failed) {
-        free(buf);
-        errno = saved ? saved : EIO;
-        return -1;
-    }
-    buf[used] = '\0';
-    *text = buf;
-    *len = used;
-    return 0;
-}
-
-int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_limits *limits,
-                     slide_context *context, int count_only, slide_solution *sol,
-                     slide_stats *stats)
-{
-    slide_solve_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.context = context;
-    opt.algo = context || strcmp(p->algo, "table") != 0 ? p->algo : "bfs";
-    if (limits)
-        opt.limits = *limits;
-    opt.count_only = count_only;
-    return slide_solve(&c->start, &c->goal, &opt, sol, stats);
-}
-
-const char *judge_format_board(const slide_board *b, char *buf, size_t size)
-{
-    size_t used = 0, n = (size_t)b->rows * (size_t)b->cols;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        char cell[16];
-        int w;
-        if (b->cells[i] == 0)
-            w = snprintf(cell, sizeof cell, "%sx", i == 0 ? "" : i % (size_t)b->cols ? " " : "/");
-        else
-            w = snprintf(cell, sizeof cell, "%s%u",
-                         i == 0                ? ""
-                         : i % (size_t)b->cols ? " "
-                                               : "/",
-                         (unsigned)b->cells[i]);
-        if (used + (size_t)w + 4 > size) {
-            if (used + 4 <= size)
-                memcpy(buf + used, "...", 4);
-            return buf;
-        }
-        memcpy(buf + used, cell, (size_t)w + 1);
-        used += (size_t)w;
-    }
-    return buf;
-}
-
-/* ------------------------------------------------------ solve --problem */
 
 enum { OPT_PROBLEM = 1, OPT_MAX_MEMORY, OPT_TIMEOUT, OPT_STATS, OPT_HELP, OPT_JOBS, OPT_FIXED };
 
@@ -610,20 +73,21 @@ static int answer_case(const judge_problem *p, const judge_case *c, size_t numbe
     if (stats)
         print_case_stats(number, &st);
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
-        char cap[32];
+        char cap[32], note[CLI_MESSAGE_SIZE];
+        cli_solve_note(&st, status, note, sizeof note);
         if (status == SLIDE_E_MEMLIMIT)
             cli_error(
                 "%s: case %zu, line %ld: memory limit reached (--max-memory %s)%s%s", p->name,
                 number, c->line,
                 cli_format_bytes(limits->max_memory ? limits->max_memory : SLIDE_DEFAULT_MAX_MEMORY,
                                  cap, sizeof cap),
-                st.note[0] ? ": " : "", st.note);
+                note[0] ? ": " : "", note);
         else if (status == SLIDE_E_TIMEOUT)
             cli_error("%s: case %zu, line %ld: time limit reached (--timeout %g s)%s%s", p->name,
-                      number, c->line, limits->timeout, st.note[0] ? ": " : "", st.note);
+                      number, c->line, limits->timeout, note[0] ? ": " : "", note);
         else
             cli_error("%s: case %zu, line %ld: %s%s%s", p->name, number, c->line,
-                      slide_strerror(status), st.note[0] ? ": " : "", st.note);
+                      slide_strerror(status), note[0] ? ": " : "", note);
         return 1;
     }
     if (status == SLIDE_OK && p->max_moves && sol.length > p->max_moves) {
@@ -654,7 +118,7 @@ static int option_name_conflict(int id)
     return EXIT_USAGE;
 }
 
-int cli_solve_problem(int argc, char **argv)
+int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
 {
     cli_scan scan;
     const char *value, *name = NULL;
@@ -668,7 +132,7 @@ int cli_solve_problem(int argc, char **argv)
         switch (id) {
         case SCAN_ERROR: status = EXIT_USAGE; break;
         case OPT_HELP:
-            cli_help_solve(stdout);
+            help(stdout);
             cli_scan_free(&scan);
             return 0;
         case OPT_PROBLEM: name = value; break;
@@ -690,8 +154,9 @@ int cli_solve_problem(int argc, char **argv)
     }
     const judge_problem *p = name ? judge_problem_find(name) : NULL;
     if (status == 0 && !p) {
+        char names[JUDGE_NAMES_SIZE];
         cli_error("solve: --problem: unknown problem '%.60s' (problems: %s)", name ? name : "",
-                  judge_problem_names());
+                  judge_problem_names(names, sizeof names));
         status = EXIT_USAGE;
     }
     if (status == 0 && scan.positional_count > 0) {

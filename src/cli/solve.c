@@ -2,10 +2,9 @@
  * solve.c - `slide solve`: boards from arguments or stdin, answers on stdout
  * in input order, one line (or block, for --output path) per board.
  */
-#include "cli.h"
+#include "judge.h"
 
 #include <errno.h>
-#include <stdatomic.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +41,38 @@ static const cli_option solve_options[] = {
     {NULL, 0, 0, 0},
 };
 
+/* Where the option descriptions of the help start, and the width they keep to. */
+#define HELP_INDENT 25
+#define HELP_WIDTH 80
+
+/*
+ * The judge problem names on lines of their own, indented and comma
+ * separated, starting a new line before a name that would end past
+ * HELP_WIDTH.
+ */
+static void write_problem_names(FILE *f, int indent)
+{
+    int column = 0;
+    for (size_t i = 0; i < judge_problem_count(); i++) {
+        const char *name = judge_problem_at(i)->name;
+        int len = (int)strlen(name);
+        if (i > 0) {
+            fputc(',', f);
+            column++;
+        }
+        if (i == 0 || column + 1 + len > HELP_WIDTH) {
+            fprintf(f, "%s%*s", i ? "\n" : "", indent, "");
+            column = indent;
+        } else {
+            fputc(' ', f);
+            column++;
+        }
+        fputs(name, f);
+        column += len;
+    }
+    fputc('\n', f);
+}
+
 void cli_help_solve(FILE *f)
 {
     fputs("usage: slide solve [OPTIONS] [BOARD...]\n"
@@ -70,10 +101,10 @@ void cli_help_solve(FILE *f)
           "  -s, --size RxC         shape, where the board text does not give it\n"
           "  -o, --output FMT       moves (default), steps, path, json\n"
           "      --pairs            stdin holds pairs of lines: start, then goal\n"
-          "      --problem NAME     read stdin and write answers exactly as a judge problem:\n"
-          "                         poj1077, hdu1043, zoj1217, acwing179, uva652, acwing845,\n"
-          "                         leetcode773, lintcode794, lanqiao, luogu1379, uva10181\n"
-          "      --stats            per-board search figures on stderr\n"
+          "      --problem NAME     read stdin and write answers exactly as a judge problem:\n",
+          f);
+    write_problem_names(f, HELP_INDENT);
+    fputs("      --stats            per-board search figures on stderr\n"
           "      --max-memory SIZE  cap on search memory, e.g. 512M, 4G (default 2G)\n"
           "      --timeout SECONDS  per-board time limit\n"
           "  -j, --jobs N           solve stdin on N threads (0 = all cores); same output\n"
@@ -93,12 +124,16 @@ typedef struct solve_config {
     int cols;
     slide_board goal; /* cells NULL when not given */
     int jobs;
-    /* the batch fast path: standard goals of the small shapes, and the goals it answers for */
+    /*
+     * The batch fast path, indexed by a board's cell count: the standard
+     * goals it made, and the goal it answers boards of that count for (a
+     * view of goal or standard; rows == 0 when it answers none).
+     */
     int use_fast;
-    slide_board standard[4];
-    slide_board fast[4]; /* views of goal or standard, rows == 0 when unused */
+    slide_board standard[SLIDE_MAX_TABLE_CELLS + 1];
+    slide_board fast[SLIDE_MAX_TABLE_CELLS + 1];
     /* the tables once built; threads of a batch share them */
-    _Atomic(const slide_dist_table *) fast_table[4];
+    _Atomic(const slide_dist_table *) fast_table[SLIDE_MAX_TABLE_CELLS + 1];
 } solve_config;
 
 typedef struct solve_run {
@@ -163,16 +198,18 @@ static void write_path(FILE *f, const slide_board *start, const char *moves, uin
     slide_board_free(&b);
 }
 
-static void print_stats(FILE *err, const char *where, const slide_stats *st)
+/* The --stats line of one solve that returned status. */
+static void print_stats(FILE *err, const char *where, const slide_stats *st, int status)
 {
-    char mem[32];
+    char mem[32], note[CLI_MESSAGE_SIZE];
     fprintf(err, "slide: stats: %s: algo %s", where, st->algo ? st->algo : "-");
     if (st->heuristic)
         fprintf(err, ", heuristic %s", st->heuristic);
     fprintf(err, ", expanded %llu, generated %llu, peak memory %s, %.3f ms%s%s%s\n",
             (unsigned long long)st->expanded, (unsigned long long)st->generated,
             cli_format_bytes(st->peak_memory, mem, sizeof mem), st->seconds * 1e3,
-            st->optimal ? ", optimal" : "", st->note[0] ? "; " : "", st->note);
+            st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
+            cli_solve_note(st, status, note, sizeof note));
 }
 
 /* Reports a board that got no answer: `error` on stdout, the reason on stderr. */
@@ -264,7 +301,7 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
     cli_progress_end(cfg->lib.progress_ctx);
     FILE *f = run->out.file;
     if (cfg->stats)
-        print_stats(run->err, where, &st);
+        print_stats(run->err, where, &st, status);
     if (status == SLIDE_OK && !st.optimal && run->noted_not_optimal &&
         (!cfg->lib.algo || strcmp(cfg->lib.algo, "auto") == 0) &&
         !atomic_exchange(run->noted_not_optimal, 1))
@@ -276,19 +313,20 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         if (stream.held != stream.small)
             free(stream.held);
         char message[512];
-        char cap[32];
+        char cap[32], note[CLI_MESSAGE_SIZE];
+        cli_solve_note(&st, status, note, sizeof note);
         if (status == SLIDE_E_MEMLIMIT)
             snprintf(message, sizeof message, "memory limit reached (--max-memory %s)%s%s",
                      cli_format_bytes(cfg->lib.limits.max_memory ? cfg->lib.limits.max_memory
                                                                  : SLIDE_DEFAULT_MAX_MEMORY,
                                       cap, sizeof cap),
-                     st.note[0] ? ": " : "", st.note);
+                     note[0] ? ": " : "", note);
         else if (status == SLIDE_E_TIMEOUT)
             snprintf(message, sizeof message, "time limit reached (--timeout %g s)%s%s",
-                     cfg->lib.limits.timeout, st.note[0] ? ": " : "", st.note);
+                     cfg->lib.limits.timeout, note[0] ? ": " : "", note);
         else
             snprintf(message, sizeof message, "%s%s%s", slide_strerror(status),
-                     st.note[0] ? ": " : "", st.note);
+                     note[0] ? ": " : "", note);
         if (stream.written) {
             /* part of the answer is already on its line: end the line and say so */
             fputc('\n', f);
@@ -357,14 +395,16 @@ static int parse_board(solve_run *run, const char *where, long line, const char 
     int status = slide_board_parse(text, len, &popt, board, &err);
     if (status == SLIDE_OK)
         return 0;
-    char place[128];
+    char place[128], message[CLI_MESSAGE_SIZE];
     if (err.cell > 0)
         snprintf(place, sizeof place, "%s, cell %ld", where, err.cell);
     else if (err.column > 0)
         snprintf(place, sizeof place, "%s, column %ld", where, err.column);
     else
         snprintf(place, sizeof place, "%s", where);
-    answer_error(run, place, status == SLIDE_E_PARSE ? err.message : slide_strerror(status));
+    answer_error(run, place,
+                 status == SLIDE_E_PARSE ? cli_parse_message(&err, message, sizeof message)
+                                         : slide_strerror(status));
     return 1;
 }
 
@@ -409,45 +449,24 @@ static void solve_text(solve_run *run, const char *where, long line, const char 
 }
 
 /*
- * The fast path for the commonest batch: small boards written spaced or
- * compact, one character a cell, answered by table lookup with no
- * allocation.  Anything else (row marks, lists, errors, other options)
- * returns 0 and takes the general path, which gives identical answers and
- * every error message.
+ * The fast path for the commonest batch: small boards that the library's
+ * quick read takes (spaced or compact, one character a cell), answered by
+ * table lookup with no allocation.  Anything else (row marks, lists,
+ * errors, other options) returns 0 and takes the general path, which gives
+ * identical answers and every error message.
  */
 static int answer_fast(solve_config *cfg, cli_batch_io *io, const char *text, size_t len)
 {
-    static const signed char value_of[256] = {
-        ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8,
-        ['x'] = 9, ['X'] = 9, ['0'] = 9, ['.'] = 9, ['_'] = 9};
     uint8_t cells[SLIDE_MAX_TABLE_CELLS];
-    int n = 0, spaced = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == ' ' || c == '\t' || c == ',') {
-            spaced = 1;
-            continue;
-        }
-        int v = value_of[c];
-        if (!v || n == SLIDE_MAX_TABLE_CELLS)
-            return 0;
-        /* spaced tokens are one character: the next byte must end the token */
-        if (spaced && i + 1 < len && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != ',')
-            return 0;
-        cells[n++] = (uint8_t)(v == 9 ? 0 : v);
-    }
-    /* a compact run with separators is compact rows: leave it to the parser */
-    if (n == 0 || (spaced && (size_t)n * 2 - 1 > len))
+    int n = slide_board_read_small(text, len, cells);
+    if (n == 0 || cfg->fast[n].rows == 0)
         return 0;
-    int index = n == 4 ? 0 : n == 6 ? 1 : n == 8 ? 2 : n == 9 ? 3 : -1;
-    if (index < 0 || cfg->fast[index].rows == 0)
-        return 0;
-    /* the table pointer is fetched once per shape and then read without the context's lock */
-    const slide_dist_table *table = atomic_load_explicit(&cfg->fast_table[index], memory_order_acquire);
+    /* the table pointer is fetched once per cell count and then read without the context's lock */
+    const slide_dist_table *table = atomic_load_explicit(&cfg->fast_table[n], memory_order_acquire);
     if (!table) {
-        if (slide_dist_table_get(cfg->lib.context, &cfg->fast[index], &table) != SLIDE_OK)
+        if (slide_dist_table_get(cfg->lib.context, &cfg->fast[n], &table) != SLIDE_OK)
             return 0;
-        atomic_store_explicit(&cfg->fast_table[index], table, memory_order_release);
+        atomic_store_explicit(&cfg->fast_table[n], table, memory_order_release);
     }
     char moves[64];
     int d = cfg->output == OUT_STEPS ? slide_dist_table_distance(table, cells)
@@ -511,30 +530,33 @@ static void flush_output(void *arg)
 }
 
 /*
- * Which small shapes the fast path may answer: the goal's shape when there
- * is a goal, the --size shape, else every small shape the parser would
- * infer from a cell count (2x2, 2x3, 2x4, 3x3).  Only for plain moves or
- * steps output with no per-board statistics, under auto or table.
+ * Which boards the fast path may answer, by cell count: those of the goal's
+ * shape when there is a goal, of the --size shape, else every count the
+ * parser infers a shape for (slide_infer_shape).  Only for plain moves or
+ * steps output with no per-board statistics, under auto or table.  Short
+ * of memory for a goal, it answers none: the general path answers them all.
  */
 static void plan_fast_path(solve_config *cfg)
 {
     const char *algo = cfg->lib.algo;
-    if (cfg->stats || cfg->pairs || cfg->lib.heuristic || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
+    if (cfg->stats || cfg->pairs || cfg->lib.heuristic ||
+        (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
         (algo && strcmp(algo, "auto") != 0 && strcmp(algo, "table") != 0))
         return;
-    static const int shapes[4][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};
-    for (int i = 0; i < 4; i++) {
-        slide_board *fast = &cfg->fast[i];
+    for (int n = 1; n <= SLIDE_MAX_TABLE_CELLS; n++) {
+        int rows = cfg->rows, cols = cfg->cols;
         if (cfg->goal.cells) {
-            if (cfg->goal.rows * cfg->goal.cols != shapes[i][0] * shapes[i][1])
+            if (cfg->goal.rows * cfg->goal.cols != n)
                 continue;
-            *fast = cfg->goal;
-        } else if (cfg->rows) {
-            if (cfg->rows * cfg->cols != shapes[i][0] * shapes[i][1])
-                continue;
-            *fast = cfg->standard[i];
+            cfg->fast[n] = cfg->goal;
         } else {
-            *fast = cfg->standard[i];
+            if (rows ? rows * cols != n : slide_infer_shape((size_t)n, &rows, &cols) != SLIDE_OK)
+                continue;
+            if (slide_board_init_goal(&cfg->standard[n], rows, cols) != SLIDE_OK) {
+                cfg->use_fast = 0;
+                return;
+            }
+            cfg->fast[n] = cfg->standard[n];
         }
         cfg->use_fast = 1;
     }
@@ -543,21 +565,11 @@ static void plan_fast_path(solve_config *cfg)
 static void solve_stdin(solve_run *run)
 {
     solve_config *cfg = (solve_config *)run->config;
-    for (int i = 0; i < 4; i++) {
-        static const int shapes[4][2] = {{2, 2}, {2, 3}, {2, 4}, {3, 3}};
-        int r = shapes[i][0], c = shapes[i][1];
-        if (cfg->rows && cfg->rows * cfg->cols == r * c) {
-            r = cfg->rows;
-            c = cfg->cols;
-        }
-        if (slide_board_init_goal(&cfg->standard[i], r, c) != SLIDE_OK)
-            return;
-    }
-    plan_fast_path(cfg);
     cli_batch batch = {cfg->jobs, cfg->pairs, run, answer_item, answer_unpaired,
                        run->out.flush_each_line ? flush_output : NULL,
                        run->out.flush_each_line ? flush_output : NULL};
     cli_batch_io io = {run->out.file, run->err, 0};
+    plan_fast_path(cfg);
     int status = cli_batch_run(&batch, 0, &io);
     run->failures += io.failures;
     if (status == -1) {
@@ -567,8 +579,8 @@ static void solve_stdin(solve_run *run)
         cli_error("error reading input: %s", strerror(errno));
         run->failures++;
     }
-    for (int i = 0; i < 4; i++)
-        slide_board_free(&cfg->standard[i]);
+    for (int n = 0; n <= SLIDE_MAX_TABLE_CELLS; n++)
+        slide_board_free(&cfg->standard[n]);
 }
 
 static int usage_value(const char *option, const char *value, const char *expected)
@@ -691,7 +703,7 @@ int cli_solve(int argc, char **argv)
     /* a judge problem fixes framing, algorithm and output: its own code reads the options */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0)
-            return cli_solve_problem(argc, argv);
+            return cli_solve_problem(argc, argv, cli_help_solve);
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;

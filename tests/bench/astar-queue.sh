@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A*'s open list: the bucket queue it uses against a binary heap on the same
-# (f, -g) key (src/astar.c, built with -DSLIDE_ASTAR_BINARY_HEAP), on the
+# (f, -g) key (src/search/astar.c, built with -DSLIDE_ASTAR_BINARY_HEAP), on the
 # workloads of tests/bench/search.sh.  Builds both variants (Release, tests
 # off) under BUILD_DIR, then runs search.sh with each.
 #

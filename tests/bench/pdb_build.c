@@ -7,7 +7,7 @@
  *
  * Prints CPU seconds next to wall seconds: on a shared machine the two differ.
  */
-#include "pdb.h"
+#include "pdb/pdb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,16 +36,16 @@ int main(int argc, char **argv)
     slide_board goal;
     if (slide_board_init_goal(&goal, rows, cols) != SLIDE_OK)
         return 2;
-    slide_shape shape;
-    slide_shape_init(&shape, rows, cols);
+    geometry shape;
+    geometry_init(&shape, rows, cols);
     pdb_set set;
-    if (pdb_plan(&set, &shape, slide_state_pack(&goal), max_group, cap) != SLIDE_OK) {
+    if (pdb_plan(&set, &shape, state_pack(&goal), max_group, cap) != SLIDE_OK) {
         fprintf(stderr, "no plan fits\n");
         return 1;
     }
     slide_limits limits = {cap, 0};
-    slide_budget budget;
-    slide_budget_init(&budget, &limits);
+    search_budget budget;
+    budget_init(&budget, &limits);
     layer_log log = {0, 0};
     pdb_reporter reporter = {on_progress, &log};
     double total = 0, total_cpu = 0;
@@ -54,10 +54,10 @@ int main(int argc, char **argv)
     pdb_build_order(&set, order); /* as slide pdb build does: the largest scratch first */
     for (int i = 0; i < set.count; i++) {
         int g = order[i];
-        double t0 = slide_now();
+        double t0 = monotonic_now();
         clock_t c0 = clock();
         int status = pdb_build_group(&set, g, &budget, &reporter);
-        double dt = slide_now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+        double dt = monotonic_now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         total += dt;
         total_cpu += cpu;
         if (status != SLIDE_OK) {

@@ -1,5 +1,5 @@
 /*
- * fuzz_pdb.c - the pattern database file loader (pdb_cache.c) on the bytes
+ * fuzz_pdb.c - the pattern database file loader (src/pdb/cache.c) on the bytes
  * of a cache file for a tiny shape: 2x3, standard goal, groups {1,2} and
  * {3,4,5} (what `slide pdb build --size 2x3 --max-group 3` writes).
  *
@@ -12,12 +12,12 @@
  */
 #include "fuzz.h"
 
-#include "pdb.h"
+#include "pdb/pdb.h"
 
 #include <stdlib.h>
 
 /*
- * The cache's checksum, as pdb_cache.c computes it (that one is static);
+ * The cache's checksum, as src/pdb/cache.c computes it (that one is static);
  * if the two drift apart the fuzzer merely loses the fixed-up mode, which
  * the seed replay in ctest shows by its coverage, not by failing.
  */
@@ -47,12 +47,12 @@ static void make_set(pdb_set *set)
 {
     static const uint8_t tiles[2][SLIDE_MAX_PACKED_CELLS] = {{1, 2}, {3, 4, 5}};
     static const int sizes[2] = {2, 3};
-    slide_shape shape;
-    slide_shape_init(&shape, 2, 3);
+    geometry shape;
+    geometry_init(&shape, 2, 3);
     slide_board goal;
     if (slide_board_init_goal(&goal, 2, 3) != SLIDE_OK)
         abort();
-    if (pdb_set_groups(set, &shape, slide_state_pack(&goal), 2, sizes, tiles) != SLIDE_OK)
+    if (pdb_set_groups(set, &shape, state_pack(&goal), 2, sizes, tiles) != SLIDE_OK)
         abort();
     slide_board_free(&goal);
 }
@@ -71,9 +71,9 @@ static void estimate_everything(const pdb_set *set)
             cells[i] = pool[k];
             pool[k] = pool[--left];
         }
-        slide_state s = 0;
+        state64 s = 0;
         for (int c = 0; c < 6; c++)
-            s |= (slide_state)cells[c] << (4 * c);
+            s |= (state64)cells[c] << (4 * c);
         (void)pdb_estimate(set, s);
     }
 }
@@ -106,12 +106,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
 
     slide_limits limits = {(size_t)1 << 20, 0};
-    slide_budget budget;
-    slide_budget_init(&budget, &limits);
+    search_budget budget;
+    budget_init(&budget, &limits);
     int status = pdb_load(fuzz_scratch_dir(), &set, g, &budget, why, sizeof why);
     if (status == SLIDE_OK) {
-        const pdb_table *t = &set.groups[g];
-        if (!t->data || t->bytes != pdb_table_bytes(t->entries, t->entry_bits) || inspected != SLIDE_OK)
+        const pdb_group *t = &set.groups[g];
+        if (!t->data || t->bytes != pdb_entries_bytes(t->entries, t->entry_bits) || inspected != SLIDE_OK)
             abort();
     } else if (status != SLIDE_E_CORRUPT || set.groups[g].data || !why[0]) {
         abort();

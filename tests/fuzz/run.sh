@@ -22,11 +22,11 @@ build=${SLIDE_FUZZ_BUILD:-build-fuzz}
 # The files each harness is there to exercise, for the coverage summary.
 targets_for() {
   case $1 in
-    parse) echo "src/parse.c src/board.c" ;;
+    parse) echo "src/core/parse.c src/core/board.c" ;;
     solve) echo "src/cli/solve.c src/cli/batch.c src/cli/args.c src/cli/io.c src/parse.c" ;;
-    problem) echo "src/cli/problem.c src/parse.c" ;;
-    check) echo "src/cli/check.c src/cli/problem.c src/moves.c" ;;
-    pdb) echo "src/pdb_cache.c src/pdb.c" ;;
+    problem) echo "src/cli/problem.c src/cli/judge.c src/core/parse.c" ;;
+    check) echo "src/cli/check.c src/cli/judge.c src/core/moves.c" ;;
+    pdb) echo "src/pdb/cache.c src/pdb/pdb.c" ;;
   esac
 }
 

@@ -1,0 +1,109 @@
+/*
+ * budget.c - counted allocation and the deadline.
+ *
+ * A search never calls malloc directly: every block goes through its
+ * budget so that --max-memory is a promise (the search stops with
+ * SLIDE_E_MEMLIMIT before it asks the system for more) and --stats can
+ * report the peak.  The caller passes the size to free because the library
+ * does not keep per-block headers.
+ */
+#include "core/core.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void budget_init(search_budget *b, const slide_limits *limits)
+{
+    memset(b, 0, sizeof *b);
+    b->cap = limits && limits->max_memory ? limits->max_memory : SLIDE_DEFAULT_MAX_MEMORY;
+    if (limits && limits->timeout > 0)
+        b->deadline = monotonic_now() + limits->timeout;
+}
+
+/* Reserves size more bytes; 0 on success, else records the refusal. */
+static int reserve(search_budget *b, size_t size)
+{
+    b->allocations++;
+    if (b->fail_at && b->allocations == b->fail_at) {
+        b->status = SLIDE_E_NOMEM;
+        return -1;
+    }
+    if (size > b->cap - b->used || b->used > b->cap) {
+        if (b->status == SLIDE_OK)
+            b->status = SLIDE_E_MEMLIMIT;
+        return -1;
+    }
+    b->used += size;
+    if (b->used > b->peak)
+        b->peak = b->used;
+    return 0;
+}
+
+void *budget_alloc(search_budget *b, size_t size)
+{
+    if (reserve(b, size))
+        return NULL;
+    void *p = malloc(size ? size : 1);
+    if (!p) {
+        b->used -= size;
+        b->status = SLIDE_E_NOMEM;
+    }
+    return p;
+}
+
+void *budget_calloc(search_budget *b, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) {
+        b->status = SLIDE_E_MEMLIMIT;
+        return NULL;
+    }
+    if (reserve(b, count * size))
+        return NULL;
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p) {
+        b->used -= count * size;
+        b->status = SLIDE_E_NOMEM;
+    }
+    return p;
+}
+
+void *budget_realloc(search_budget *b, void *p, size_t old_size, size_t new_size)
+{
+    if (new_size > old_size && reserve(b, new_size - old_size))
+        return NULL;
+    void *q = realloc(p, new_size ? new_size : 1);
+    if (!q) {
+        if (new_size > old_size)
+            b->used -= new_size - old_size;
+        b->status = SLIDE_E_NOMEM;
+        return NULL;
+    }
+    if (new_size < old_size)
+        b->used -= old_size - new_size;
+    return q;
+}
+
+void budget_free(search_budget *b, void *p, size_t size)
+{
+    if (!p)
+        return;
+    free(p);
+    b->used -= size < b->used ? size : b->used;
+}
+
+int budget_expired(search_budget *b)
+{
+    if (b->deadline > 0 && monotonic_now() > b->deadline) {
+        if (b->status == SLIDE_OK)
+            b->status = SLIDE_E_TIMEOUT;
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,354 @@
+/*
+ * core.h - what every layer of the library shares and the public header
+ * hides: the packed 64-bit state and a shape's geometry, memory and time
+ * accounting, the move list, the search task every algorithm receives, the
+ * context cache, Manhattan distances and the state map (the one hash map).
+ * Used by every folder of src/ except cli/, which sees only slide.h.
+ */
+#ifndef SLIDE_CORE_H
+#define SLIDE_CORE_H
+
+#include "slide.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ packed state */
+
+/*
+ * A board of at most 16 cells as 4 bits a cell: cell i holds its tile in
+ * bits 4i..4i+3, the blank is 0.  Cells past the board are 0 too, so two
+ * states compare equal exactly when their boards do, and 0 itself is never a
+ * valid state (a board has at least three tiles), which lets the state map
+ * use 0 as its empty mark.
+ */
+typedef uint64_t state64;
+
+/* The geometry of one shape, computed once per search. */
+typedef struct geometry {
+    int rows;
+    int cols;
+    int cells;
+    /* neighbour[c][m]: the cell the blank reaches from c by move m, or -1 */
+    int8_t neighbour[SLIDE_MAX_PACKED_CELLS][4];
+} geometry;
+
+void geometry_init(geometry *shape, int rows, int cols);
+
+static inline unsigned state_get(state64 s, int cell)
+{
+    return (unsigned)(s >> (4 * cell)) & 15u;
+}
+
+/*
+ * The state after the blank at `blank` swaps with the tile at `target`.
+ * Because the blank's nibble is 0 the swap is one subtraction and one
+ * addition of the moving tile's value at the two positions.
+ */
+static inline state64 state_swap(state64 s, int blank, int target)
+{
+    uint64_t tile = (s >> (4 * target)) & 15u;
+    return s - (tile << (4 * target)) + (tile << (4 * blank));
+}
+
+/* Index of the blank (the only zero nibble among the first `cells`). */
+static inline int state_blank(state64 s, int cells)
+{
+    uint64_t y = s | (s >> 1);
+    y |= y >> 2;
+    y = ~y & 0x1111111111111111ull;
+    if (cells < 16)
+        y &= (1ull << (4 * cells)) - 1;
+    return __builtin_ctzll(y) >> 2;
+}
+
+state64 state_pack(const slide_board *board);
+void state_unpack(state64 s, slide_board *board);
+
+/* Opposite move: u<->d, l<->r. */
+static inline int move_inverse(int m)
+{
+    return m ^ 1;
+}
+
+/* ----------------------------------------------------- budget and counting */
+
+/*
+ * Every byte a search allocates goes through its budget, which refuses
+ * allocations past the cap (SLIDE_E_MEMLIMIT) instead of letting the system
+ * kill the process, and records the peak for --stats.  The deadline is
+ * polled by searches every few thousand expansions.
+ */
+typedef struct search_budget {
+    size_t cap;
+    size_t used;
+    size_t peak;
+    double deadline; /* monotonic_now() value, 0 = none */
+    int status;      /* first limit hit, or SLIDE_OK */
+    /* Test hook: fail the n-th allocation (1-based); 0 = never. */
+    unsigned long fail_at;
+    unsigned long allocations;
+} search_budget;
+
+void budget_init(search_budget *b, const slide_limits *limits);
+/* malloc/calloc/realloc counted against the budget; NULL and b->status set on refusal. */
+void *budget_alloc(search_budget *b, size_t size);
+void *budget_calloc(search_budget *b, size_t count, size_t size);
+void *budget_realloc(search_budget *b, void *p, size_t old_size, size_t new_size);
+void budget_free(search_budget *b, void *p, size_t size);
+/* Non-zero (and b->status = SLIDE_E_TIMEOUT) once the deadline has passed. */
+int budget_expired(search_budget *b);
+
+/* Monotonic seconds. */
+double monotonic_now(void);
+
+/* ----------------------------------------------------------- move output */
+
+/*
+ * The growing move string of a search, or a sink that receives moves in
+ * pieces.  Moves are always pushed in order, first move first.
+ */
+typedef struct move_list {
+    char *data;
+    size_t len;
+    size_t cap;
+    uint64_t count;
+    slide_move_sink sink;
+    void *sink_ctx;
+    int count_only;
+    char chunk[4096];
+    size_t chunk_len;
+    search_budget *budget;
+} move_list;
+
+int move_list_push(move_list *mv, char move);
+/* Hands buffered moves to the sink; SLIDE_OK or SLIDE_E_CANCELLED. */
+int move_list_flush(move_list *mv);
+/*
+ * Appends len moves at once, as len pushes would (moves may be NULL when
+ * mv->count_only is set); for solvers that produce billions of moves.
+ */
+int move_list_append(move_list *mv, const char *moves, size_t len);
+
+/* --------------------------------------------------------- search context */
+
+/* Everything an algorithm needs for one board; owned by slide_solve. */
+typedef struct search_task {
+    const slide_board *start;
+    const slide_board *goal;
+    geometry shape;         /* valid when start has at most 16 cells */
+    state64 start_state;   /* 0 when the board is larger than 16 cells */
+    state64 goal_state;
+    const char *heuristic;     /* requested heuristic name or NULL */
+    slide_context *context;    /* caller's cache, may be NULL */
+    search_budget *budget;
+    slide_stats *stats;
+    move_list *moves;
+    const slide_pdb_options *pdb; /* pattern database cache settings, never NULL */
+    slide_progress_fn progress;   /* optional progress callback and its argument */
+    void *progress_ctx;
+    int automatic;                /* the algorithm was chosen by --algo auto */
+} search_task;
+
+/* ---------------------------------------------------------------- context */
+
+/*
+ * What a context caches: one entry per (kind, key), where the key is any
+ * bytes that identify the table (shape, goal, groups ...).  build() makes
+ * the data, charging it to the context's budget, and returns a status;
+ * destroy() releases it.  context_cache_get returns the entry's data,
+ * building it on first use while holding the context's lock, so concurrent
+ * solves build each table once.  The data stays valid until the context is
+ * freed.  With ctx NULL there is no cache and the caller must build and
+ * destroy the data itself.
+ */
+typedef int (*cache_build_fn)(void *arg, search_budget *budget, void **data, size_t *size);
+typedef void (*cache_destroy_fn)(void *data, size_t size, search_budget *budget);
+
+int context_cache_get(slide_context *ctx, int kind, const void *key, size_t key_len,
+                      cache_build_fn build, cache_destroy_fn destroy, void *arg, void **data);
+
+enum { CACHE_DISTANCE_TABLE = 1, CACHE_PATTERN_DB = 2 };
+
+/*
+ * Manhattan distance tables (manhattan.c), shared by the heuristics and the
+ * pattern databases: dist[tile][cell]
+ * is the Manhattan distance of `tile` standing at `cell` to its goal cell
+ * (0 for the blank).
+ */
+typedef struct manhattan_table {
+    geometry shape;
+    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS];
+    uint8_t dist[SLIDE_MAX_PACKED_CELLS][SLIDE_MAX_PACKED_CELLS];
+} manhattan_table;
+
+void manhattan_init(manhattan_table *m, const geometry *shape, state64 goal);
+unsigned manhattan_estimate(const manhattan_table *m, state64 s);
+
+/* -------------------------------------------------------------- state map */
+
+/*
+ * The one hash map of the library (state_map.c): nonzero 64-bit states to a
+ * small value of fixed width, keys and values in two parallel arrays (no
+ * padding), linear probing, doubled before the load passes a limit.  Memory
+ * comes from the budget; a refused doubling leaves the map as it was.
+ *
+ * Each use describes itself with a state_map_kind, as Redis describes each
+ * dictionary with a dictType: the value width (1 byte: 9 bytes a slot, 2
+ * bytes: 10) and how full the map may get.  Values are read and written
+ * with the accessors of that width (state_map_value8 / state_map_value16),
+ * so the hot paths carry no per-access test of the width.
+ */
+typedef struct state_map_kind {
+    size_t value_bytes;       /* 1 or 2 */
+    size_t max_load_quarters; /* the map doubles before more than slots/4 * this are used */
+} state_map_kind;
+
+/* One byte a slot, the move that first reached the state, 3/4 load (bfs, bibfs). */
+extern const state_map_kind state_map_parent_moves;
+
+typedef struct state_map {
+    state64 *keys;  /* 0 marks an empty slot (no valid state packs to 0) */
+    void *values;   /* kind->value_bytes a slot, parallel to keys */
+    size_t mask;    /* slots - 1; slots is a power of two */
+    size_t count;   /* keys stored */
+    size_t grow_at; /* count at which the next new key doubles the map */
+    const state_map_kind *kind;
+    search_budget *budget;
+} state_map;
+
+/*
+ * Sets up an empty map of `kind` with room for `expected` keys before its
+ * first doubling.  Returns SLIDE_OK or the budget's status.
+ */
+int state_map_init(state_map *m, search_budget *budget, const state_map_kind *kind,
+                   size_t expected);
+/* Returns the map's memory to the budget; safe on a zeroed map or one whose init failed. */
+void state_map_free(state_map *m);
+/*
+ * Doubles the map (state_map_claim calls it when full).  Returns SLIDE_OK,
+ * or the budget's status with the map unchanged.
+ */
+int state_map_grow(state_map *m);
+
+static inline uint64_t hash64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The slot that holds key, or else the empty slot where key would go. */
+static inline size_t state_map_slot(const state_map *m, state64 key)
+{
+    size_t i = (size_t)hash64(key) & m->mask;
+    while (m->keys[i] != key && m->keys[i] != 0)
+        i = (i + 1) & m->mask;
+    return i;
+}
+
+/* The slot that holds key, or SIZE_MAX when key is absent. */
+static inline size_t state_map_find(const state_map *m, state64 key)
+{
+    size_t i = state_map_slot(m, key);
+    return m->keys[i] == key ? i : SIZE_MAX;
+}
+
+/*
+ * Finds key's slot and stores it in *slot, adding key first when absent
+ * (doubling the map if it is full); the caller then sets the new key's
+ * value.  Returns 1 when key was added, 0 when it was present, or a
+ * negative status when the budget refused the doubling (nothing added).
+ */
+static inline int state_map_claim(state_map *m, state64 key, size_t *slot)
+{
+    size_t i = state_map_slot(m, key);
+    *slot = i;
+    if (m->keys[i] == key)
+        return 0;
+    if (m->count >= m->grow_at) {
+        int status = state_map_grow(m);
+        if (status != SLIDE_OK)
+            return status;
+        i = state_map_slot(m, key);
+        *slot = i;
+    }
+    m->keys[i] = key;
+    m->count++;
+    return 1;
+}
+
+/* Values of a map whose kind has 1-byte values. */
+static inline uint8_t state_map_value8(const state_map *m, size_t slot)
+{
+    return ((const uint8_t *)m->values)[slot];
+}
+
+static inline void state_map_set_value8(state_map *m, size_t slot, uint8_t value)
+{
+    ((uint8_t *)m->values)[slot] = value;
+}
+
+/* Values of a map whose kind has 2-byte values. */
+static inline uint16_t state_map_value16(const state_map *m, size_t slot)
+{
+    return ((const uint16_t *)m->values)[slot];
+}
+
+static inline void state_map_set_value16(state_map *m, size_t slot, uint16_t value)
+{
+    ((uint16_t *)m->values)[slot] = value;
+}
+
+/*
+ * Adds key with a 1-byte value when absent.  Returns 1 when added, 0 when
+ * already present (its value untouched), or a negative status when the
+ * budget refused the doubling.
+ */
+static inline int state_map_insert8(state_map *m, state64 key, uint8_t value)
+{
+    size_t slot;
+    int added = state_map_claim(m, key, &slot);
+    if (added == 1)
+        state_map_set_value8(m, slot, value);
+    return added;
+}
+
+/*
+ * Parent moves, as state_map_trace_path reads them: the low
+ * STATE_MAP_MOVE_BITS of a value are the move that reached the state
+ * (0-3), or STATE_MAP_ROOT_MOVE at the root of the tree; a kind may keep
+ * more above them (astar keeps g).
+ */
+enum { STATE_MAP_MOVE_BITS = 3, STATE_MAP_ROOT_MOVE = 4 };
+
+/*
+ * Walks the parent moves stored in m from `end` back to the root and pushes
+ * the moves to out: root -> end when the tree was grown forwards, or
+ * end -> root (each move undone) when `reversed`, for a tree grown from the
+ * goal.  Returns SLIDE_OK, the budget's or out's status, or
+ * SLIDE_E_INTERNAL when the walk leaves the map or loops.
+ */
+int state_map_trace_path(const state_map *m, const geometry *shape, state64 end, move_list *out,
+                         int reversed);
+
+/*
+ * Formats a message into search->stats->note (task.c): what happened, in
+ * the library's terms (no command-line options).  It names no remedy.
+ */
+void search_note(search_task *search, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* search_note, with the remedy (SLIDE_REMEDY_*) the caller could try instead. */
+void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif /* SLIDE_CORE_H */

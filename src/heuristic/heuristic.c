@@ -1,0 +1,65 @@
+/*
+ * heuristic.c - the heuristic table and its Manhattan row.
+ *
+ * Adding a heuristic is one file with a heuristic_impl and one row below.
+ * Manhattan distance is consistent: a move changes one tile's distance by
+ * exactly one, so h never drops by more than the cost of the move, which is
+ * what lets A* close a state the first time it is expanded.
+ */
+#include "heuristic/heuristic.h"
+
+static int manhattan_create(search_task *search, void **ctx)
+{
+    manhattan_table *m = budget_alloc(search->budget, sizeof *m);
+    if (!m)
+        return search->budget->status;
+    manhattan_init(m, &search->shape, search->goal_state);
+    *ctx = m;
+    return SLIDE_OK;
+}
+
+static unsigned manhattan_row_estimate(const void *ctx, state64 s)
+{
+    return manhattan_estimate(ctx, s);
+}
+
+static int manhattan_delta(const void *ctx, unsigned tile, int from, int to)
+{
+    const manhattan_table *m = ctx;
+    return (int)m->dist[tile][to] - (int)m->dist[tile][from];
+}
+
+static void manhattan_destroy(void *ctx, search_budget *budget)
+{
+    budget_free(budget, ctx, sizeof(manhattan_table));
+}
+
+static const heuristic_impl heuristic_table[] = {
+    {{"manhattan", "sum of each tile's Manhattan distance to its goal cell"}, manhattan_create,
+     manhattan_row_estimate, manhattan_delta, manhattan_destroy, NULL},
+    {{"linear", "Manhattan distance plus linear conflicts in rows and columns"},
+     linear_create, linear_estimate, NULL, linear_destroy, NULL},
+    {{"pdb", "additive pattern databases (Korf & Felner 7-8 on 4x4), cached on disk"},
+     pdb_heuristic_create, pdb_heuristic_estimate, NULL, pdb_heuristic_destroy,
+     pdb_heuristic_set},
+};
+
+#define HEURISTIC_COUNT (sizeof heuristic_table / sizeof heuristic_table[0])
+
+size_t slide_heuristic_count(void)
+{
+    return HEURISTIC_COUNT;
+}
+
+const slide_heuristic_info *slide_heuristic_at(size_t index)
+{
+    return index < HEURISTIC_COUNT ? &heuristic_table[index].info : NULL;
+}
+
+const heuristic_impl *heuristic_find(const char *name)
+{
+    for (size_t i = 0; i < HEURISTIC_COUNT; i++)
+        if (strcmp(heuristic_table[i].info.name, name) == 0)
+            return &heuristic_table[i];
+    return NULL;
+}

@@ -1,0 +1,50 @@
+/*
+ * heuristic.h - the heuristic table, used by the searches of src/search/.
+ *
+ * Adding a heuristic is one file with its create/estimate/destroy functions
+ * and one row in heuristic.c's table.
+ */
+#ifndef SLIDE_HEURISTIC_H
+#define SLIDE_HEURISTIC_H
+
+#include "core/core.h"
+
+struct pdb_set;
+
+/*
+ * An admissible estimate of the moves left to the goal, over packed states.
+ * create() builds whatever the heuristic needs for search->goal (tables are
+ * charged to search->budget) into *ctx, which destroy() releases.
+ * estimate() is the full evaluation.  delta(), when not NULL, says how the
+ * estimate changes when `tile` moves from cell `from` to cell `to` and the
+ * rest of the board is irrelevant to that change (Manhattan distance);
+ * searches use it for incremental updates and fall back to estimate().
+ * pattern_databases(), when not NULL, returns the pattern databases behind
+ * ctx (owned by ctx): a search that moves one tile at a time can then follow
+ * the estimate with pdb_walk (pdb/pdb.h), which re-reads only the groups a
+ * move touches.
+ */
+typedef struct heuristic_impl {
+    slide_heuristic_info info;
+    int (*create)(search_task *search, void **ctx);
+    unsigned (*estimate)(const void *ctx, state64 s);
+    int (*delta)(const void *ctx, unsigned tile, int from, int to);
+    void (*destroy)(void *ctx, search_budget *budget);
+    const struct pdb_set *(*pattern_databases)(const void *ctx);
+} heuristic_impl;
+
+const heuristic_impl *heuristic_find(const char *name);
+
+/* Linear conflict (linear.c), the "linear" row of the heuristic table. */
+int linear_create(search_task *search, void **ctx);
+unsigned linear_estimate(const void *ctx, state64 s);
+void linear_destroy(void *ctx, search_budget *budget);
+
+/* Additive pattern databases (pdb.c), the "pdb" row of the heuristic table. */
+int pdb_heuristic_create(search_task *search, void **ctx);
+unsigned pdb_heuristic_estimate(const void *ctx, state64 s);
+void pdb_heuristic_destroy(void *ctx, search_budget *budget);
+/* The pattern databases behind a context made by pdb_heuristic_create. */
+const struct pdb_set *pdb_heuristic_set(const void *ctx);
+
+#endif /* SLIDE_HEURISTIC_H */

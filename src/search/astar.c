@@ -1,0 +1,376 @@
+/*
+ * astar.c - A* over packed states (--algo astar).
+ *
+ * f = g + h with h from the heuristic table (manhattan by default, updated
+ * per move through heuristic->delta when the heuristic has one).
+ *
+ * Open list: f and g are small integers (f <= a few hundred on a packed
+ * board), so open states sit in buckets by (f, g), each a stack of entries.
+ * Pop takes the lowest f and, within it, the largest g: the state deepest
+ * along its path, which reaches the goal soonest among equals.  Push and
+ * pop are O(1) apart from skipping empty buckets.  A binary heap on the same
+ * (f, -g) key is kept behind SLIDE_ASTAR_BINARY_HEAP for the benchmark that
+ * compares the two (README, "A*: bucket queue or binary heap").
+ *
+ * Seen map: a state map of every state generated, with the smallest g
+ * found so far and the move that reached it.  A neighbour is
+ * pushed only when it improves on that g, so the open list holds no more
+ * than one entry per (state, g); an entry whose g is no longer the state's
+ * best is stale and skipped on pop.  This is the closed set too: a state is
+ * closed once the entry with its best g has been expanded.
+ *
+ * Optimality.  Both heuristics in the table are consistent (h changes by
+ * exactly one per move; see heuristic.c and linear.c), so the
+ * first expansion of a state already has its optimal g and no state is
+ * expanded twice.  The search does not rely on that: should a heuristic be
+ * merely admissible, a shorter path to an expanded state lowers its g and
+ * pushes it again (it is reopened), and the goal is only accepted when it
+ * is popped, so the answer stays optimal for any admissible heuristic.
+ * Parent moves point to a state whose stored g is smaller, so the path
+ * traced back from the goal ends at the start and has g(goal) moves.
+ */
+#include "heuristic/heuristic.h"
+#include "search/search.h"
+
+#define NO_ENTRY UINT32_MAX
+
+/* -------------------------------------------------------------- seen map */
+
+/*
+ * The state map of every state generated: value g << STATE_MAP_MOVE_BITS |
+ * the move that reached it, 2 bytes (g < 2^13, which open_cover enforces).
+ * It doubles at half load rather than the usual 3/4: linear probing expects
+ * 2.5 probes on a miss at half load against 8.5 at 3/4, and on the 3x3
+ * workload half load measured 33 us a board against 38 us (README,
+ * "A*: bucket queue or binary heap").
+ */
+static const state_map_kind seen_kind = {2, 2};
+
+/*
+ * Records that key is reached in g moves by `move`, unless it was already
+ * reached in g moves or fewer.  Returns 1 when recorded (the caller pushes
+ * it), 0 when not, or a negative status when the map could not grow.
+ */
+static int seen_improve(state_map *seen, state64 key, unsigned g, int move)
+{
+    size_t slot;
+    int added = state_map_claim(seen, key, &slot);
+    if (added < 0)
+        return added;
+    if (!added && (unsigned)(state_map_value16(seen, slot) >> STATE_MAP_MOVE_BITS) <= g)
+        return 0;
+    state_map_set_value16(seen, slot, (uint16_t)(g << STATE_MAP_MOVE_BITS | (unsigned)move));
+    return 1;
+}
+
+/* The stored g of key, which must be present. */
+static unsigned seen_g(const state_map *seen, state64 key)
+{
+    return state_map_value16(seen, state_map_slot(seen, key)) >> STATE_MAP_MOVE_BITS;
+}
+
+/* ------------------------------------------------------------- open list */
+
+/* One open state: its f and g are the bucket it sits in (or the heap key). */
+typedef struct open_entry {
+    state64 state;
+    uint32_t link; /* next entry in the bucket, or heap key (f << 16 | 0xffff - g) */
+    uint8_t move;  /* the move that reached it, so its parent is not generated again */
+} open_entry;
+
+typedef struct open_list {
+    open_entry *entries;
+    size_t cap;
+    size_t size; /* entries in the list */
+    search_budget *budget;
+#ifndef SLIDE_ASTAR_BINARY_HEAP
+    size_t used;      /* entries[0..used) have been handed out */
+    uint32_t free;    /* popped entries, linked through .link */
+    uint32_t *heads;  /* bucket (f, g) at f * (f + 1) / 2 + g: its top entry */
+    uint32_t *counts; /* entries per f (in the block of heads) */
+    uint16_t *top_g;  /* per f: no bucket above this g is occupied (same block) */
+    unsigned f_cap;   /* heads covers f < f_cap */
+    unsigned f_min;   /* no entry has a smaller f */
+#endif
+} open_list;
+
+static int open_reserve_entry(open_list *q)
+{
+    if (q->size < q->cap)
+        return SLIDE_OK;
+    size_t cap = q->cap ? q->cap * 2 : 1024;
+    if (cap >= NO_ENTRY)
+        return q->budget->status = SLIDE_E_MEMLIMIT;
+    open_entry *bigger =
+        budget_realloc(q->budget, q->entries, q->cap * sizeof *bigger, cap * sizeof *bigger);
+    if (!bigger)
+        return q->budget->status;
+    q->entries = bigger;
+    q->cap = cap;
+    return SLIDE_OK;
+}
+
+#ifndef SLIDE_ASTAR_BINARY_HEAP
+
+static size_t bucket_index(unsigned f, unsigned g)
+{
+    return (size_t)f * (f + 1) / 2 + g;
+}
+
+/* Bytes of the one block that holds heads, counts and top_g for f < f_cap. */
+static size_t bucket_bytes(unsigned f_cap)
+{
+    return bucket_index(f_cap, 0) * sizeof(uint32_t) +
+           f_cap * (sizeof(uint32_t) + sizeof(uint16_t));
+}
+
+static void open_free(open_list *q)
+{
+    budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
+    budget_free(q->budget, q->heads, bucket_bytes(q->f_cap));
+}
+
+/*
+ * Makes room for buckets up to f (new buckets start empty).  heads, counts
+ * and top_g share one block, moved to a larger one as f grows.
+ */
+static int open_cover(open_list *q, unsigned f)
+{
+    if (f < q->f_cap)
+        return SLIDE_OK;
+    unsigned cap = q->f_cap ? q->f_cap : 32;
+    while (cap <= f)
+        cap *= 2;
+    if (cap > 0x2000)
+        return SLIDE_E_INTERNAL; /* g is stored in 13 bits; no packed board comes near */
+    uint32_t *heads = budget_alloc(q->budget, bucket_bytes(cap));
+    if (!heads)
+        return q->budget->status;
+    size_t old_heads = bucket_index(q->f_cap, 0), new_heads = bucket_index(cap, 0);
+    uint32_t *counts = heads + new_heads;
+    uint16_t *top_g = (uint16_t *)(counts + cap);
+    if (q->f_cap) {
+        memcpy(heads, q->heads, old_heads * sizeof *heads);
+        memcpy(counts, q->counts, q->f_cap * sizeof *counts);
+        memcpy(top_g, q->top_g, q->f_cap * sizeof *top_g);
+    }
+    memset(heads + old_heads, 0xff, (new_heads - old_heads) * sizeof *heads);
+    memset(counts + q->f_cap, 0, (cap - q->f_cap) * sizeof *counts);
+    memset(top_g + q->f_cap, 0, (cap - q->f_cap) * sizeof *top_g);
+    budget_free(q->budget, q->heads, bucket_bytes(q->f_cap));
+    q->heads = heads;
+    q->counts = counts;
+    q->top_g = top_g;
+    q->f_cap = cap;
+    return SLIDE_OK;
+}
+
+static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
+{
+    int status = open_cover(q, f);
+    if (status != SLIDE_OK)
+        return status;
+    uint32_t e;
+    if (q->free != NO_ENTRY) {
+        e = q->free;
+        q->free = q->entries[e].link;
+    } else {
+        status = open_reserve_entry(q);
+        if (status != SLIDE_OK)
+            return status;
+        e = (uint32_t)q->used++;
+    }
+    size_t b = bucket_index(f, g);
+    q->entries[e].state = s;
+    q->entries[e].move = (uint8_t)move;
+    q->entries[e].link = q->heads[b];
+    q->heads[b] = e;
+    q->counts[f]++;
+    if (g > q->top_g[f])
+        q->top_g[f] = (uint16_t)g;
+    if (f < q->f_min)
+        q->f_min = f;
+    q->size++;
+    return SLIDE_OK;
+}
+
+/* Takes the entry of least f, then greatest g.  The list must not be empty. */
+static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+{
+    unsigned f = q->f_min;
+    while (q->counts[f] == 0)
+        f++;
+    q->f_min = f;
+    unsigned g = q->top_g[f];
+    size_t b = bucket_index(f, g);
+    while (q->heads[b] == NO_ENTRY)
+        b--, g--;
+    q->top_g[f] = (uint16_t)g;
+    uint32_t e = q->heads[b];
+    open_entry entry = q->entries[e];
+    q->heads[b] = entry.link;
+    q->entries[e].link = q->free;
+    q->free = e;
+    q->counts[f]--;
+    q->size--;
+    *f_out = f;
+    *g_out = g;
+    return entry;
+}
+
+static int open_init(open_list *q, search_budget *budget)
+{
+    memset(q, 0, sizeof *q);
+    q->budget = budget;
+    q->free = NO_ENTRY;
+    q->f_min = UINT32_MAX;
+    return SLIDE_OK;
+}
+
+#else /* SLIDE_ASTAR_BINARY_HEAP: a binary min-heap on (f, -g) */
+
+static int open_init(open_list *q, search_budget *budget)
+{
+    memset(q, 0, sizeof *q);
+    q->budget = budget;
+    return SLIDE_OK;
+}
+
+static void open_free(open_list *q)
+{
+    budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
+}
+
+static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
+{
+    int status = open_reserve_entry(q);
+    if (status != SLIDE_OK)
+        return status;
+    open_entry entry = {s, (uint32_t)(f << 16 | (0xffffu - g)), (uint8_t)move};
+    size_t i = q->size++;
+    while (i > 0 && q->entries[(i - 1) / 2].link > entry.link) {
+        q->entries[i] = q->entries[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    q->entries[i] = entry;
+    return SLIDE_OK;
+}
+
+static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+{
+    open_entry top = q->entries[0], last = q->entries[--q->size];
+    size_t i = 0;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= q->size)
+            break;
+        if (child + 1 < q->size && q->entries[child + 1].link < q->entries[child].link)
+            child++;
+        if (q->entries[child].link >= last.link)
+            break;
+        q->entries[i] = q->entries[child];
+        i = child;
+    }
+    q->entries[i] = last;
+    *f_out = top.link >> 16;
+    *g_out = 0xffffu - (top.link & 0xffffu);
+    return top;
+}
+
+#endif
+
+/* ---------------------------------------------------------------- search */
+
+int astar_solve(search_task *search)
+{
+    const geometry *shape = &search->shape;
+    search_budget *budget = search->budget;
+    slide_stats *stats = search->stats;
+    const char *name = search->heuristic ? search->heuristic : "manhattan";
+    const heuristic_impl *heuristic = heuristic_find(name);
+    if (!heuristic) {
+        search_note(search, "astar has no heuristic '%.40s'", name);
+        return SLIDE_E_UNKNOWN_HEURISTIC;
+    }
+    stats->heuristic = heuristic->info.name;
+    if (search->start_state == search->goal_state)
+        return SLIDE_OK;
+
+    void *hctx = NULL;
+    state_map seen;
+    memset(&seen, 0, sizeof seen);
+    open_list open;
+    open_init(&open, budget);
+    int status = heuristic->create(search, &hctx);
+    if (status != SLIDE_OK) {
+        if (!stats->note[0]) /* the heuristic may have said why itself */
+            search_note_remedy(search, SLIDE_REMEDY_HEURISTIC_LINEAR,
+                               "astar could not set up heuristic %s (%s)", heuristic->info.name,
+                               slide_strerror(status));
+        return status;
+    }
+    status = state_map_init(&seen, budget, &seen_kind, 0);
+    unsigned h0 = status == SLIDE_OK ? heuristic->estimate(hctx, search->start_state) : 0;
+    if (status == SLIDE_OK)
+        status = seen_improve(&seen, search->start_state, 0, STATE_MAP_ROOT_MOVE) < 0
+                     ? budget->status
+                     : SLIDE_OK;
+    if (status == SLIDE_OK)
+        status = open_push(&open, search->start_state, h0, 0, STATE_MAP_ROOT_MOVE);
+
+    unsigned f = h0, g = 0;
+    int found = 0;
+    while (status == SLIDE_OK && open.size > 0) {
+        open_entry e = open_pop(&open, &f, &g);
+        if (seen_g(&seen, e.state) != g)
+            continue; /* stale: a shorter path to this state was found after the push */
+        if (e.state == search->goal_state) {
+            found = 1;
+            break;
+        }
+        stats->expanded++;
+        if ((stats->expanded & 4095) == 0 && budget_expired(budget)) {
+            status = budget->status;
+            break;
+        }
+        unsigned h = f - g;
+        int blank = state_blank(e.state, shape->cells);
+        int back = e.move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e.move);
+        for (int m = 0; m < 4; m++) {
+            int target = shape->neighbour[blank][m];
+            if (target < 0 || m == back)
+                continue;
+            state64 child = state_swap(e.state, blank, target);
+            stats->generated++;
+            unsigned child_h =
+                heuristic->delta
+                    ? (unsigned)((int)h +
+                                 heuristic->delta(hctx, state_get(e.state, target), target, blank))
+                    : heuristic->estimate(hctx, child);
+            int improved = seen_improve(&seen, child, g + 1, m);
+            if (improved < 0) {
+                status = improved;
+                break;
+            }
+            if (improved)
+                status = open_push(&open, child, g + 1 + child_h, g + 1, m);
+            if (status != SLIDE_OK)
+                break;
+        }
+    }
+    if (status == SLIDE_OK && found)
+        status = state_map_trace_path(&seen, shape, search->goal_state, search->moves, 0);
+    else if (status == SLIDE_OK)
+        status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
+    if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
+        search_note_remedy(search, SLIDE_REMEDY_ALGO_IDASTAR,
+                    "astar (%s) %s after storing %zu states; the answer is at least %u moves",
+                    heuristic->info.name,
+                    status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time",
+                    seen.count, f);
+    open_free(&open);
+    state_map_free(&seen);
+    if (hctx)
+        heuristic->destroy(hctx, budget);
+    return status;
+}

@@ -1,0 +1,772 @@
+/*
+ * place.c - moving one tile home without disturbing placed tiles,
+ * and filling a row with it (the strategy solver's inner loop).
+ *
+ * A tile travels one cell at a time towards its target; before each step
+ * the blank is routed to the cell the tile is to enter, never through the
+ * tile itself or a placed cell, and then swaps with the tile.  Each step
+ * shortens the tile's Manhattan distance by one, so a placement ends after
+ * at most that many steps, and every route is a finite walk, so nothing
+ * here can loop.
+ *
+ * Route costs decide the shape of the walk: a step that turns costs the
+ * blank 2 moves round the tile (plus the swap), a step straight on costs
+ * 4, so a tile that must go both up and sideways alternates (a diagonal
+ * staircase, 3 moves a cell) instead of going straight (5 a cell).
+ *
+ * Every move of the blank also shifts one other tile by a cell.  Where two
+ * routes cost the same - which side to pass round the tile, which
+ * staircase to take on the way to it - the one that pushes more of those
+ * tiles towards their own goals is taken.  Tiles are labelled by their goal
+ * slot, so that is one comparison a move, and it takes about a sixth off
+ * the length of the answers (2.6 n^3 to 2.0 n^3 moves on random n x n
+ * boards, see README).
+ */
+#include "strategy/strategy_internal.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+/* The 8 cells round a tile, clockwise from the one above. */
+static const int ring_dr[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+static const int ring_dc[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+/* The move from ring cell i to ring cell i+1. */
+static const uint8_t ring_cw_move[8] = {SLIDE_RIGHT, SLIDE_DOWN, SLIDE_DOWN, SLIDE_LEFT,
+                                        SLIDE_LEFT,  SLIDE_UP,   SLIDE_UP,   SLIDE_RIGHT};
+/* Ring cell next to the tile in each move direction u, d, l, r. */
+static const uint8_t dir_ring[4] = {0, 4, 6, 2};
+
+static inline int area_has(const strat *s, const strat_area *a, int r, int c)
+{
+    return r >= a->rt && r < s->view.h && c >= 0 && c < s->view.w && (r > a->rt || c >= a->c0);
+}
+
+/* Ring index of (r, c) round (tr, tc), or -1 when it is not one of the 8. */
+static int ring_index(int tr, int tc, int r, int c)
+{
+    static const int8_t index[3][3] = {{7, 0, 1}, {6, -1, 2}, {5, 4, 3}};
+    int dr = r - tr, dc = c - tc;
+    if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
+        return -1;
+    return index[dr + 1][dc + 1];
+}
+
+/* Bit k set when ring cell k round (tr, tc) is in the area. */
+static unsigned ring_mask(const strat *s, const strat_area *a, int tr, int tc)
+{
+    /* open board, the common case (& rather than && keeps it one branch) */
+    if ((tr - 1 >= a->rt) & ((tr - 1 > a->rt) | (tc - 1 >= a->c0)) & (tr + 1 < s->view.h) &
+        (tc >= 1) & (tc + 1 < s->view.w))
+        return 0xFF;
+    /* ring bits: the row above is 7,0,1, the row below 5,4,3; left 7,6,5, right 1,2,3 */
+    unsigned mask = 0xFF;
+    if (tr - 1 < a->rt)
+        mask &= ~0x83u;
+    if (tr + 1 >= s->view.h)
+        mask &= ~0x38u;
+    if (tc - 1 < 0)
+        mask &= ~0xE0u;
+    if (tc + 1 >= s->view.w)
+        mask &= ~0x0Eu;
+    /* the placed cells of row rt, left of c0 */
+    if (tr - 1 == a->rt)
+        mask &= ~((tc - 1 < a->c0 ? 0x80u : 0) | (tc < a->c0 ? 0x01u : 0) |
+                  (tc + 1 < a->c0 ? 0x02u : 0));
+    if (tr == a->rt)
+        mask &= ~((tc - 1 < a->c0 ? 0x40u : 0) | (tc + 1 < a->c0 ? 0x04u : 0));
+    return mask;
+}
+
+static inline unsigned rotate8(unsigned bits, int by)
+{
+    return ((bits << by) | (bits >> (8 - by))) & 0xFF;
+}
+
+/*
+ * The shorter way round the ring from cell i to cell j through cells in
+ * mask: returns its length (INT_MAX when both ways are cut) and sets *way to
+ * +1 (clockwise), -1, or 0 when both ways are open and equally long.
+ */
+static int ring_choice(unsigned mask, int i, int j, int *way)
+{
+    int cw = (j - i) & 7, ccw = (i - j) & 7;
+    if (cw == 0) {
+        *way = 1;
+        return 0;
+    }
+    unsigned arc_cw = rotate8((1u << cw) - 1, (i + 1) & 7), arc_ccw = rotate8((1u << ccw) - 1, j);
+    /* written to compile to conditional moves: the outcome is close to a coin toss */
+    int cost_cw = cw | -(int)((mask & arc_cw) != arc_cw); /* -1 when cut */
+    int cost_ccw = ccw | -(int)((mask & arc_ccw) != arc_ccw);
+    unsigned ucw = (unsigned)cost_cw, uccw = (unsigned)cost_ccw; /* cut = huge */
+    *way = (ucw < uccw) - (uccw < ucw);
+    unsigned best = ucw < uccw ? ucw : uccw;
+    return best == UINT_MAX ? INT_MAX : (int)best;
+}
+
+/*
+ * +1 when the tile the blank meets by moving from its slot in view direction
+ * d is pushed towards its goal, -1 when away (strat_view.gain_*).
+ */
+static inline int move_gain(const strat *s, uint32_t from, int d)
+{
+    const strat_view *v = &s->view;
+    uint32_t q = from + (uint32_t)v->delta[d], t = s->cell[q];
+    int key_t = (int)((t >> v->gain_shift[d]) & v->gain_mask[d]);
+    int key_q = (int)((q >> v->gain_shift[d]) & v->gain_mask[d]);
+    return v->gain_sign[d] * (key_t - key_q) > 0 ? 1 : -1;
+}
+
+/* Sum of move_gain over the ring walk from i to j in direction way. */
+static int ring_gain(const strat *s, int i, int j, int way)
+{
+    uint32_t at = s->blank;
+    int gain = 0, n = way > 0 ? (j - i) & 7 : (i - j) & 7;
+    int first = way > 0 ? i : i - 1, flip = way < 0;
+    for (int k = 0; k < n; k++) {
+        int d = ring_cw_move[(first + way * k) & 7] ^ flip;
+        gain += move_gain(s, at, d);
+        at += (uint32_t)s->view.delta[d];
+    }
+    return gain;
+}
+
+/*
+ * Walks the ring round the tile at (tr, tc) from i to j, then moves `then`
+ * (the swap that steps the tile) unless it is -1.
+ */
+static void ring_walk(strat *s, int tr, int tc, int i, int j, int way, int then)
+{
+    uint8_t dirs[9];
+    /* clockwise: the moves out of i, i+1 ...; counter-clockwise: the inverses of i-1, i-2 ... */
+    int n = way > 0 ? (j - i) & 7 : (i - j) & 7;
+    int first = way > 0 ? i : i - 1, flip = way < 0;
+    for (int k = 0; k < n; k++)
+        dirs[k] = (uint8_t)(ring_cw_move[(first + way * k) & 7] ^ flip);
+    if (then >= 0) {
+        dirs[n++] = (uint8_t)then;
+        strat_moves_to(s, dirs, n, tr, tc);
+    } else {
+        strat_moves_to(s, dirs, n, tr + ring_dr[j], tc + ring_dc[j]);
+    }
+}
+
+/* Non-zero when the straight run along column c, rows r1..r2, may be walked. */
+static int column_free(const strat *s, const strat_area *a, int tr, int tc, int c, int r1, int r2)
+{
+    int lo = r1 < r2 ? r1 : r2, hi = r1 < r2 ? r2 : r1;
+    if (c < 0 || c >= s->view.w || lo < a->rt || hi >= s->view.h)
+        return 0;
+    if (lo == a->rt && c < a->c0)
+        return 0;
+    return !(c == tc && tr >= lo && tr <= hi);
+}
+
+static int row_free(const strat *s, const strat_area *a, int tr, int tc, int r, int c1, int c2)
+{
+    int lo = c1 < c2 ? c1 : c2, hi = c1 < c2 ? c2 : c1;
+    if (r < a->rt || r >= s->view.h || lo < 0 || hi >= s->view.w)
+        return 0;
+    if (r == a->rt && lo < a->c0)
+        return 0;
+    return !(r == tr && tc >= lo && tc <= hi);
+}
+
+static void walk_rows(strat *s, int to)
+{
+    if (s->br < to)
+        strat_run(s, SLIDE_DOWN, to - s->br);
+    else
+        strat_run(s, SLIDE_UP, s->br - to);
+}
+
+static void walk_cols(strat *s, int to)
+{
+    if (s->bc < to)
+        strat_run(s, SLIDE_RIGHT, to - s->bc);
+    else
+        strat_run(s, SLIDE_LEFT, s->bc - to);
+}
+
+/*
+ * Breadth-first search for a blank route inside a box around the blank,
+ * the obstacle and the goal: the last resort of strat_route, for a layout
+ * none of its runs serve.  None is known (half a million boards of every
+ * small shape and goal, and the tests' thousands of larger ones, never get
+ * here); it is kept so that an unforeseen one costs a search, not a wrong
+ * answer.  The box has a margin of two cells, room enough to pass one
+ * obstacle next to the area's border.  Scratch memory comes from the budget
+ * and is released before returning.
+ */
+static int route_bfs(strat *s, const strat_area *a, int tr, int tc, int gr, int gc)
+{
+    int r0 = s->br, r1 = s->br, c0 = s->bc, c1 = s->bc;
+    const int pr[3] = {tr, gr, s->br}, pc[3] = {tc, gc, s->bc};
+    for (int k = 0; k < 3; k++) {
+        if (pr[k] < -1)
+            continue;
+        r0 = pr[k] < r0 ? pr[k] : r0;
+        r1 = pr[k] > r1 ? pr[k] : r1;
+        c0 = pc[k] < c0 ? pc[k] : c0;
+        c1 = pc[k] > c1 ? pc[k] : c1;
+    }
+    r0 = r0 - 2 < a->rt ? a->rt : r0 - 2;
+    r1 = r1 + 2 >= s->view.h ? s->view.h - 1 : r1 + 2;
+    c0 = c0 - 2 < 0 ? 0 : c0 - 2;
+    c1 = c1 + 2 >= s->view.w ? s->view.w - 1 : c1 + 2;
+    int bw = c1 - c0 + 1;
+    size_t cells = (size_t)(r1 - r0 + 1) * (size_t)bw;
+    uint8_t *from = budget_alloc(s->budget, cells);
+    int32_t *queue = budget_alloc(s->budget, cells * sizeof *queue);
+    if (!from || !queue) {
+        budget_free(s->budget, from, cells);
+        budget_free(s->budget, queue, cells * sizeof *queue);
+        return s->budget->status;
+    }
+    memset(from, 0xFF, cells);
+    size_t head = 0, tail = 0;
+    int start = (s->br - r0) * bw + (s->bc - c0), goal = (gr - r0) * bw + (gc - c0);
+    from[start] = 4;
+    queue[tail++] = start;
+    while (head < tail && from[goal] == 0xFF) {
+        int at = queue[head++];
+        int r = at / bw + r0, c = at % bw + c0;
+        for (int d = 0; d < 4; d++) {
+            int nr = r + strat_move_dr[d], nc = c + strat_move_dc[d];
+            if (nr < r0 || nr > r1 || nc < c0 || nc > c1 || (nr == tr && nc == tc) ||
+                !area_has(s, a, nr, nc))
+                continue;
+            int next = (nr - r0) * bw + (nc - c0);
+            if (from[next] != 0xFF)
+                continue;
+            from[next] = (uint8_t)d;
+            queue[tail++] = next;
+        }
+    }
+    int status = SLIDE_E_INTERNAL;
+    if (from[goal] != 0xFF) {
+        /* the moves, read backwards from the goal into the queue's spent prefix */
+        size_t n = 0;
+        for (int at = goal; from[at] != 4; n++) {
+            int d = from[at];
+            queue[n] = d;
+            at -= strat_move_dr[d] * bw + strat_move_dc[d];
+        }
+        while (n > 0)
+            strat_move(s, queue[--n]);
+        status = SLIDE_OK;
+    }
+    budget_free(s->budget, from, cells);
+    budget_free(s->budget, queue, cells * sizeof *queue);
+    return status;
+}
+
+/*
+ * Walks the blank to (gr, gc) along a monotone path whose cells are all free
+ * (the caller checked the box between them).  Every such path has the same
+ * length, so it picks the one whose displaced tiles gain most: a dynamic
+ * program over a box of at most STRAT_HORIZON cells a side, scaled to the
+ * remaining legs, whose best path is walked three quarters of the way
+ * before planning again (the whole way once the goal is inside the box).
+ * Cost per move is about STRAT_HORIZON cell evaluations, whatever the
+ * distance.
+ */
+static void walk_planned(strat *s, int gr, int gc)
+{
+    const strat_view *v = &s->view;
+    const int vd = gr > s->br ? SLIDE_DOWN : SLIDE_UP, hd = gc > s->bc ? SLIDE_RIGHT : SLIDE_LEFT;
+    const uint32_t step_v = (uint32_t)v->delta[vd], step_h = (uint32_t)v->delta[hd];
+    const int shift_v = v->gain_shift[vd], shift_h = v->gain_shift[hd];
+    const uint32_t mask_v = v->gain_mask[vd], mask_h = v->gain_mask[hd];
+    const int sign_v = v->gain_sign[vd], sign_h = v->gain_sign[hd];
+    const uint32_t *cell = s->cell;
+    int16_t *best = s->plan_best;
+    int8_t *down = s->plan_down;
+    while (s->br != gr && s->bc != gc) {
+        int dy = abs(gr - s->br), dx = abs(gc - s->bc);
+        int ky = dy, kx = dx, whole = 1;
+        if (dy > STRAT_HORIZON || dx > STRAT_HORIZON) {
+            int longer = dy > dx ? dy : dx;
+            ky = (dy * STRAT_HORIZON + longer - 1) / longer;
+            kx = (dx * STRAT_HORIZON + longer - 1) / longer;
+            whole = 0;
+        }
+        /*
+         * best[i][j]: most tiles helped on a way to i cells down the vertical
+         * leg and j along the other (all ways there are equally long, so
+         * counting helped tiles maximises the gain); down[i][j] says the
+         * best way in came down the vertical leg.  A slot's row and column
+         * are linear in (i, j), so the keys move by fixed steps.
+         */
+        const uint32_t origin = s->blank;
+        const int key_v0 = (int)((origin >> shift_v) & mask_v);
+        const int key_h0 = (int)((origin >> shift_h) & mask_h);
+        const int key_v_i = (int)(((origin + step_v) >> shift_v) & mask_v) - key_v0;
+        const int key_v_j = (int)(((origin + step_h) >> shift_v) & mask_v) - key_v0;
+        const int key_h_i = (int)(((origin + step_v) >> shift_h) & mask_h) - key_h0;
+        const int key_h_j = (int)(((origin + step_h) >> shift_h) & mask_h) - key_h0;
+        const int width = kx + 1;
+        int run = 0;
+        best[0] = 0;
+        uint32_t q = origin + step_h;
+        for (int j = 1, key_h = key_h0 + key_h_j; j <= kx; j++, q += step_h, key_h += key_h_j) {
+            int key_t = (int)((cell[q] >> shift_h) & mask_h);
+            run += sign_h * (key_t - key_h) > 0;
+            best[j] = (int16_t)run;
+            down[j] = 0;
+        }
+        for (int i = 1; i <= ky; i++) {
+            const int16_t *prev = best + (i - 1) * width;
+            int16_t *cur = best + i * width;
+            int8_t *row_down = down + i * width;
+            int key_v = key_v0 + i * key_v_i, key_h = key_h0 + i * key_h_i, left = -1;
+            q = origin + (uint32_t)i * step_v;
+            for (int j = 0; j <= kx; j++, q += step_h, key_v += key_v_j, key_h += key_h_j) {
+                uint32_t t = cell[q];
+                int up = prev[j] + (sign_v * ((int)((t >> shift_v) & mask_v) - key_v) > 0);
+                int across = left + (sign_h * ((int)((t >> shift_h) & mask_h) - key_h) > 0);
+                int take_up = up >= across; /* at j = 0, left < 0 makes this 1 */
+                left = take_up ? up : across;
+                cur[j] = (int16_t)left;
+                row_down[j] = (int8_t)take_up;
+            }
+        }
+        int n = ky + kx;
+        for (int i = ky, j = kx, at = n; at > 0;) {
+            int go_down = (j == 0) | down[i * width + j]; /* row 0 holds no downs */
+            s->plan_path[--at] = (uint8_t)(go_down ? vd : hd);
+            i -= go_down;
+            j -= !go_down;
+        }
+        int walk = whole ? n : (3 * n + 3) / 4, down_steps = 0;
+        for (int k = 0; k < walk; k++)
+            down_steps += s->plan_path[k] == vd;
+        strat_moves_to(s, s->plan_path, walk, s->br + strat_move_dr[vd] * down_steps,
+                       s->bc + strat_move_dc[hd] * (walk - down_steps));
+    }
+    walk_rows(s, gr);
+    walk_cols(s, gc);
+}
+
+/*
+ * The shortest route of three straight runs from the blank to (gr, gc)
+ * that avoids the obstacle (tr, tc) and stays in the area: vertical to a
+ * middle row, across, vertical to the goal (kind 0), or the same turned on
+ * its side (kind 1).  The middle rows worth trying are the two ends' own
+ * (an L) and those beside the obstacle (a detour round it).  Returns the
+ * length and sets *kind and *mid, or returns INT_MAX when none is clear.
+ */
+static int best_runs(const strat *s, const strat_area *a, int tr, int tc, int gr, int gc, int *kind,
+                     int *mid)
+{
+    int br = s->br, bc = s->bc, best = INT_MAX;
+    const int rows[4] = {gr, br, tr - 1, tr + 1}, cols[4] = {gc, bc, tc - 1, tc + 1};
+    for (int k = 0; k < 4; k++) {
+        int m = rows[k];
+        int len = abs(br - m) + abs(bc - gc) + abs(m - gr);
+        if (len < best && column_free(s, a, tr, tc, bc, br, m) &&
+            row_free(s, a, tr, tc, m, bc, gc) && column_free(s, a, tr, tc, gc, m, gr)) {
+            best = len;
+            *kind = 0;
+            *mid = m;
+        }
+        m = cols[k];
+        len = abs(bc - m) + abs(br - gr) + abs(m - gc);
+        if (len < best && row_free(s, a, tr, tc, br, bc, m) &&
+            column_free(s, a, tr, tc, m, br, gr) && row_free(s, a, tr, tc, gr, m, gc)) {
+            best = len;
+            *kind = 1;
+            *mid = m;
+        }
+    }
+    return best;
+}
+
+/* Walks the route best_runs found. */
+static void walk_runs(strat *s, int kind, int mid, int gr, int gc)
+{
+    if (kind == 0) {
+        walk_rows(s, mid);
+        walk_cols(s, gc);
+        walk_rows(s, gr);
+    } else {
+        walk_cols(s, mid);
+        walk_rows(s, gr);
+        walk_cols(s, gc);
+    }
+}
+
+/*
+ * Moves the blank to view cell (gr, gc) inside area a without entering the
+ * obstacle cell (tr, tc) (tr = -9 for none).  Round the obstacle when both
+ * ends are next to it; a planned monotone walk when the box between the
+ * ends is free; else three straight runs, possibly to another cell next to
+ * the obstacle and round it; else a bounded search.  Returns
+ * SLIDE_OK, or a failure status (the area's shape rules out "no route").
+ */
+static int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, int gc)
+{
+    if (s->br == gr && s->bc == gc)
+        return SLIDE_OK;
+    int from = ring_index(tr, tc, s->br, s->bc), to = ring_index(tr, tc, gr, gc);
+    if (from >= 0 && to >= 0) {
+        int way, cost = ring_choice(ring_mask(s, a, tr, tc), from, to, &way);
+        if (cost != INT_MAX) {
+            if (way == 0)
+                way = ring_gain(s, from, to, 1) >= ring_gain(s, from, to, -1) ? 1 : -1;
+            ring_walk(s, tr, tc, from, to, way, -1);
+            return SLIDE_OK;
+        }
+    }
+    int lo_r = s->br < gr ? s->br : gr, hi_r = s->br < gr ? gr : s->br;
+    int lo_c = s->bc < gc ? s->bc : gc, hi_c = s->bc < gc ? gc : s->bc;
+    if (!(tr >= lo_r && tr <= hi_r && tc >= lo_c && tc <= hi_c) &&
+        !(lo_r == a->rt && lo_c < a->c0)) {
+        walk_planned(s, gr, gc);
+        return SLIDE_OK;
+    }
+    int kind, mid, direct = best_runs(s, a, tr, tc, gr, gc, &kind, &mid);
+    if (to >= 0) {
+        /*
+         * The goal is next to the obstacle: going to another cell round it
+         * and then round the ring can be shorter, or the only way when the
+         * placed cells cut off the near side (four runs, which best_runs
+         * does not try).
+         */
+        unsigned mask = ring_mask(s, a, tr, tc);
+        int best = direct, best_k = -1, best_kind = 0, best_mid = 0, best_way = 1;
+        for (int k = 0; k < 8; k++) {
+            int way, k_kind, k_mid, er = tr + ring_dr[k], ec = tc + ring_dc[k];
+            if (!((mask >> k) & 1))
+                continue;
+            int round = ring_choice(mask, k, to, &way);
+            if (round == INT_MAX || round >= best)
+                continue;
+            int runs = best_runs(s, a, tr, tc, er, ec, &k_kind, &k_mid);
+            if (runs != INT_MAX && runs + round < best) {
+                best = runs + round;
+                best_k = k;
+                best_kind = k_kind;
+                best_mid = k_mid;
+                best_way = way ? way : 1;
+            }
+        }
+        if (best_k >= 0) {
+            walk_runs(s, best_kind, best_mid, tr + ring_dr[best_k], tc + ring_dc[best_k]);
+            ring_walk(s, tr, tc, best_k, to, best_way, -1);
+            return SLIDE_OK;
+        }
+    }
+    if (direct != INT_MAX) {
+        walk_runs(s, kind, mid, gr, gc);
+        return SLIDE_OK;
+    }
+    return route_bfs(s, a, tr, tc, gr, gc);
+}
+
+/*
+ * The steps of a placement in open board (all 8 cells round the tile in the
+ * area) with the blank behind the tile, as many as come in a row: what the
+ * general step in place_tile would do, written out.  It turns when both
+ * legs remain (the blank goes via the side, then forward: 2 moves) and
+ * else goes straight on (round either side, x, d, d, x^1: 4 moves, the
+ * side whose tiles gain more), then swaps.  Blank, pending buffer and view
+ * stay in registers for the whole run.  Updates the tile's cell and last
+ * step; returns the number of steps taken (0: not in open board).
+ */
+static int open_steps(strat *s, const strat_area *a, int *tile_r, int *tile_c, int gr, int gc,
+                      int *last_step)
+{
+    const strat_view *v = &s->view;
+    const int h = v->h, w = v->w, rt = a->rt, c0 = a->c0;
+    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
+    const int key_shift = s->key_shift, index_shift = s->index_shift;
+    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
+    int32_t delta[4];
+    uint8_t dir[4];
+    int gain_shift[4], gain_sign[4];
+    uint32_t gain_mask[4];
+    for (int d = 0; d < 4; d++) {
+        delta[d] = v->delta[d];
+        dir[d] = v->dir[d];
+        gain_shift[d] = v->gain_shift[d];
+        gain_mask[d] = v->gain_mask[d];
+        gain_sign[d] = v->gain_sign[d];
+    }
+    int tr = *tile_r, tc = *tile_c, last = *last_step, steps = 0;
+    uint32_t blank = s->blank;
+    size_t np = s->npending;
+    while ((tr != gr || tc != gc) && (tr - 1 >= rt) & ((tr - 1 > rt) | (tc - 1 >= c0)) &
+                                         (tr + 1 < h) & (tc >= 1) & (tc + 1 < w)) {
+        int across = tc > gc ? SLIDE_LEFT : SLIDE_RIGHT;
+        int d = tr > gr && tc != gc ? (last == SLIDE_UP ? across : SLIDE_UP)
+                                    : (tr > gr ? SLIDE_UP : across);
+        uint8_t seq[5];
+        int n;
+        if (d != last) {
+            seq[0] = (uint8_t)d;
+            seq[1] = (uint8_t)last;
+            n = 2;
+        } else {
+            int side = d < SLIDE_LEFT ? SLIDE_LEFT : SLIDE_UP; /* or side ^ 1 */
+            int gain[2];
+            for (int k = 0; k < 2; k++) {
+                int x = side ^ k, g = 0;
+                const uint8_t round[4] = {(uint8_t)x, (uint8_t)d, (uint8_t)d, (uint8_t)(x ^ 1)};
+                uint32_t at = blank;
+                for (int m = 0; m < 4; m++) {
+                    int e = round[m];
+                    at += (uint32_t)delta[e];
+                    uint32_t t = cell[at];
+                    int key_t = (int)((t >> gain_shift[e]) & gain_mask[e]);
+                    int key_q = (int)((at >> gain_shift[e]) & gain_mask[e]);
+                    g += gain_sign[e] * (key_t - key_q) > 0;
+                }
+                gain[k] = g;
+            }
+            side ^= gain[1] > gain[0];
+            seq[0] = (uint8_t)side;
+            seq[1] = seq[2] = (uint8_t)d;
+            seq[3] = (uint8_t)(side ^ 1);
+            n = 4;
+        }
+        seq[n++] = (uint8_t)(d ^ 1);
+        if (np + 5 > STRAT_PENDING) {
+            s->npending = np;
+            strat_flush(s, STRAT_PENDING / 4);
+            np = s->npending;
+        }
+        /* no move here undoes its predecessor; only the first may undo a pending one */
+        int i = 0;
+        if (np && s->pending[np - 1] == (dir[seq[0]] ^ 1)) {
+            uint32_t to = blank + (uint32_t)delta[seq[0]], tile = cell[to];
+            cell[blank] = tile;
+            if (((tile >> key_shift) & key_mask) == key)
+                side_pos[(tile >> index_shift) & index_mask] = blank;
+            blank = to;
+            np--;
+            i = 1;
+        }
+        for (; i < n; i++) {
+            int e = seq[i];
+            uint32_t to = blank + (uint32_t)delta[e], tile = cell[to];
+            cell[blank] = tile;
+            if (((tile >> key_shift) & key_mask) == key)
+                side_pos[(tile >> index_shift) & index_mask] = blank;
+            blank = to;
+            s->pending[np++] = dir[e];
+        }
+        tr += strat_move_dr[d];
+        tc += strat_move_dc[d];
+        last = d;
+        steps++;
+    }
+    s->blank = blank;
+    s->npending = np;
+    /* the blank is where the tile was, one step behind it */
+    s->br = tr - strat_move_dr[last];
+    s->bc = tc - strat_move_dc[last];
+    *tile_r = tr;
+    *tile_c = tc;
+    *last_step = last;
+    return steps;
+}
+
+/*
+ * Brings the tile `label` to view cell (gr, gc) inside area a.  The target
+ * is on the area's top row, so the tile only ever moves up, left or right,
+ * each step closer.  Each step goes the way that is cheapest for the
+ * blank: round the ring when it is next to the tile (exact), else its
+ * Manhattan distance (plus 2 when the tile stands in the way); on a tie the
+ * longer remaining leg goes first, which keeps the walk diagonal.
+ * Returns SLIDE_OK or a failure status.
+ */
+static int place_tile(strat *s, const strat_area *a, uint32_t label, int gr, int gc)
+{
+    int tr, tc, last = -1; /* the tile's previous step; the blank is then behind it */
+    strat_to_view(s, strat_where(s, label), &tr, &tc);
+    while (tr != gr || tc != gc) {
+        if (last >= 0 && open_steps(s, a, &tr, &tc, gr, gc, &last))
+            continue;
+        int from = ring_index(tr, tc, s->br, s->bc);
+        unsigned mask = from >= 0 ? ring_mask(s, a, tr, tc) : 0u;
+        int best_dir = -1, best_cost = INT_MAX, best_leg = -1, best_way = 0;
+        for (int d = SLIDE_UP; d <= SLIDE_RIGHT; d++) {
+            int leg;
+            if (d == SLIDE_UP)
+                leg = tr - gr;
+            else if (d == SLIDE_DOWN)
+                continue;
+            else
+                leg = d == SLIDE_LEFT ? tc - gc : gc - tc;
+            int nr = tr + strat_move_dr[d], nc = tc + strat_move_dc[d];
+            if (leg <= 0 || !(from >= 0 ? (int)(mask >> dir_ring[d]) & 1 : area_has(s, a, nr, nc)))
+                continue;
+            int way = 0, cost = INT_MAX;
+            if (from >= 0)
+                cost = ring_choice(mask, from, dir_ring[d], &way);
+            if (cost == INT_MAX) {
+                /* a far blank, or a ring cut on both sides: a longer route */
+                cost = abs(s->br - nr) + abs(s->bc - nc) + (from >= 0 ? 8 : 0);
+                if ((s->br == nr && tr == nr && (tc - s->bc) * (tc - nc) < 0) ||
+                    (s->bc == nc && tc == nc && (tr - s->br) * (tr - nr) < 0))
+                    cost += 2;
+                way = 2;
+            }
+            if (cost < best_cost || (cost == best_cost && leg > best_leg)) {
+                best_cost = cost;
+                best_dir = d;
+                best_leg = leg;
+                best_way = way;
+            }
+        }
+        if (best_dir < 0)
+            return SLIDE_E_INTERNAL;
+        int nr = tr + strat_move_dr[best_dir], nc = tc + strat_move_dc[best_dir];
+        if (best_way != 2) {
+            int to = dir_ring[best_dir];
+            if (best_way == 0)
+                best_way = ring_gain(s, from, to, 1) >= ring_gain(s, from, to, -1) ? 1 : -1;
+            ring_walk(s, tr, tc, from, to, best_way, best_dir ^ 1); /* round, then the swap */
+        } else {
+            int status = strat_route(s, a, tr, tc, nr, nc);
+            if (status != SLIDE_OK)
+                return status;
+            strat_move(s, best_dir ^ 1); /* the blank swaps back: the tile steps */
+        }
+        tr = nr;
+        tc = nc;
+        last = best_dir;
+    }
+    return SLIDE_OK;
+}
+
+/* Non-zero when view cell (r, c) lies in the 3x2 block at the row's end. */
+static int in_block(const strat *s, int r, int c)
+{
+    return r <= 2 && c >= s->view.w - 2;
+}
+
+static int label_in_block(const strat *s, uint32_t label)
+{
+    int r, c;
+    strat_to_view(s, strat_where(s, label), &r, &c);
+    return in_block(s, r, c);
+}
+
+/*
+ * Brings the blank into the 3x2 block without moving tiles a and b, which
+ * are in it.  From the left it enters block row 1 or 2 across column w-3,
+ * from below it enters block row 2 from row 3; the caller has made sure
+ * that the entry chosen here does not hold a or b.  The runs stay outside
+ * the block until the last move.
+ */
+static int enter_block(strat *s, uint32_t a, uint32_t b)
+{
+    const int w = s->view.w;
+    if (in_block(s, s->br, s->bc))
+        return SLIDE_OK;
+    uint32_t sa = strat_where(s, a), sb = strat_where(s, b);
+    if (s->bc <= w - 3) {
+        int first = s->br <= 1 ? 1 : 2;
+        int row = first;
+        uint32_t entry = strat_slot(s, row, w - 2);
+        if (entry == sa || entry == sb)
+            row = 3 - first;
+        entry = strat_slot(s, row, w - 2);
+        if (entry == sa || entry == sb)
+            return SLIDE_E_INTERNAL;
+        walk_rows(s, row);
+        walk_cols(s, w - 3);
+        strat_move(s, SLIDE_RIGHT);
+        return SLIDE_OK;
+    }
+    int col = s->bc;
+    uint32_t entry = strat_slot(s, 2, col);
+    if (entry == sa || entry == sb)
+        col = col == w - 1 ? w - 2 : w - 1;
+    entry = strat_slot(s, 2, col);
+    if (entry == sa || entry == sb || s->view.h < 4)
+        return SLIDE_E_INTERNAL;
+    walk_rows(s, 3);
+    walk_cols(s, col);
+    strat_move(s, SLIDE_UP);
+    return SLIDE_OK;
+}
+
+/* Whether enter_block has a free entry on the blank's side. */
+static int block_entry_free(const strat *s, uint32_t a, uint32_t b)
+{
+    const int w = s->view.w;
+    uint32_t sa = strat_where(s, a), sb = strat_where(s, b);
+    if (in_block(s, s->br, s->bc))
+        return 1;
+    uint32_t e1, e2;
+    if (s->bc <= w - 3) {
+        e1 = strat_slot(s, 1, w - 2);
+        e2 = strat_slot(s, 2, w - 2);
+    } else {
+        if (s->view.h < 4)
+            return 0;
+        e1 = strat_slot(s, 2, w - 2);
+        e2 = strat_slot(s, 2, w - 1);
+    }
+    return !((e1 == sa || e1 == sb) && (e2 == sa || e2 == sb));
+}
+
+/*
+ * The last two cells of the row, (0, w-2) for tile a and (0, w-1) for b.
+ * Placing a and then b directly can corner b; instead a goes to (0, w-1)
+ * and b below it to (1, w-1) unless both are already in the 3x2 block at
+ * the row's end, and the block is then finished by table (strat_w3_finish),
+ * which knows the shortest way for every arrangement of a, b and the blank.
+ */
+static int fill_last_two(strat *s)
+{
+    const int w = s->view.w;
+    uint32_t a = strat_slot(s, 0, w - 2), b = strat_slot(s, 0, w - 1);
+    if (strat_where(s, a) == a && strat_where(s, b) == b)
+        return SLIDE_OK;
+    int status = SLIDE_OK;
+    if (!(label_in_block(s, a) && label_in_block(s, b) && block_entry_free(s, a, b))) {
+        if (strat_where(s, a) != b) {
+            strat_area corner = {0, w - 2};
+            status = place_tile(s, &corner, a, 0, w - 1);
+        }
+        if (status == SLIDE_OK && !label_in_block(s, b)) {
+            /* b is below row 0; keep the blank out of row 0 so a stays put */
+            if (s->br == 0)
+                strat_move(s, SLIDE_DOWN);
+            strat_area below = {1, 0};
+            status = place_tile(s, &below, b, 1, w - 1);
+        }
+    }
+    if (status == SLIDE_OK)
+        status = enter_block(s, a, b);
+    if (status == SLIDE_OK)
+        status = strat_w3_finish(s, a, b);
+    return status;
+}
+
+int strat_fill_row(strat *s)
+{
+    const int w = s->view.w;
+    strat_area a = {0, 0};
+    for (int c = 0; c + 2 < w && s->status == SLIDE_OK; c++) {
+        uint32_t label = strat_slot(s, 0, c);
+        if (strat_where(s, label) == label)
+            continue;
+        a.c0 = c;
+        int status = place_tile(s, &a, label, 0, c);
+        if (status != SLIDE_OK && s->status == SLIDE_OK)
+            s->status = status;
+        if ((c & 63) == 63 && budget_expired(s->budget) && s->status == SLIDE_OK)
+            s->status = SLIDE_E_TIMEOUT;
+    }
+    if (s->status == SLIDE_OK) {
+        int status = fill_last_two(s);
+        if (status != SLIDE_OK)
+            s->status = status;
+    }
+    return s->status;
+}

@@ -1,0 +1,192 @@
+/*
+ * strategy.c - the strategy solver (--algo strategy): any R x C board, any
+ * goal, in time and memory proportional to the board, not optimal.
+ *
+ * It solves the way a person does.  The goal's blank cell decides a final
+ * region of 2x3, 3x2 or 2x2 cells that contains it.  Until only that region
+ * is left, one side of the remaining rectangle (a row or a column that does
+ * not touch the final region) is filled: every tile but the last two goes
+ * home one at a time (place.c), the last two together through the
+ * 3x2 block at the side's end.  The side taken is along the longer
+ * dimension, so an n x n board is peeled as alternating rows and columns
+ * and a 2 x 9 board column by column; of two such sides the one nearer the
+ * blank goes first, filled from its end nearer the blank.  The final region
+ * is solved by breadth-first search (small.c).
+ *
+ * Every phase is bounded: a tile placement takes at most its Manhattan
+ * distance of steps, each with a finite blank route, a row ends with a
+ * table walk that strictly descends, and the final search has at most 720
+ * states.  Tiles already home are skipped, so a solved board costs nothing
+ * and a board one move from the goal gets that one move when the final
+ * region can be chosen to contain both blanks (it always can).
+ *
+ * Moves pass through a pending buffer that cancels a move followed by its
+ * inverse, then go to the search's move_list in bulk: with a sink or
+ * count_only the solver holds only the board (two uint32 arrays) and the
+ * buffer, whatever the length of the answer.
+ */
+#include "strategy/strategy.h"
+#include "strategy/strategy_internal.h"
+
+#include <stdlib.h>
+
+/* A rectangle of the board, inclusive bounds. */
+typedef struct strat_rect {
+    int top, bottom, left, right;
+} strat_rect;
+
+/*
+ * Fills one side of the remaining rectangle g (one that the final region
+ * win does not touch) and shrinks g past it.
+ */
+static int fill_side(strat *s, strat_rect *g, const strat_rect *win)
+{
+    int h = g->bottom - g->top + 1, w = g->right - g->left + 1;
+    int can_top = g->top<win->top, can_bottom = g->bottom> win->bottom;
+    int can_left = g->left<win->left, can_right = g->right> win->right;
+    int brow = (int)(s->blank >> s->shift), bcol = (int)(s->blank & s->mask);
+    int32_t stride = (int32_t)(s->mask + 1);
+    if ((can_top || can_bottom) && (h >= w || !(can_left || can_right))) {
+        int top = can_top && (!can_bottom || brow - g->top <= g->bottom - brow);
+        int from_left = bcol - g->left <= g->right - bcol;
+        uint32_t base = ((uint32_t)(top ? g->top : g->bottom) << s->shift) |
+                        (uint32_t)(from_left ? g->left : g->right);
+        strat_set_view(s, base, top ? stride : -stride, from_left ? 1 : -1, h, w, 1);
+        if (top)
+            g->top++;
+        else
+            g->bottom--;
+    } else {
+        int left = can_left && (!can_right || bcol - g->left <= g->right - bcol);
+        int from_top = brow - g->top <= g->bottom - brow;
+        uint32_t base = ((uint32_t)(from_top ? g->top : g->bottom) << s->shift) |
+                        (uint32_t)(left ? g->left : g->right);
+        strat_set_view(s, base, left ? 1 : -1, from_top ? stride : -stride, w, h, 1);
+        if (left)
+            g->left++;
+        else
+            g->right--;
+    }
+    return strat_fill_row(s);
+}
+
+/*
+ * The first of the positions lo..hi (a window of `size` cells along a line
+ * of `extent`, containing `must`) that also contains `want` when one does,
+ * else the one nearest to it.
+ */
+static int window_start(int must, int want, int size, int extent)
+{
+    int lo = must - size + 1 < 0 ? 0 : must - size + 1;
+    int hi = must > extent - size ? extent - size : must;
+    int best = want - size + 1;
+    if (best < lo)
+        best = lo;
+    if (best > hi)
+        best = hi;
+    return best;
+}
+
+/* Builds the relabelled board in s from the search's start and goal. */
+static int strat_load(strat *s, const slide_board *start, const slide_board *goal)
+{
+    int shift = 1;
+    while ((1 << shift) < start->cols)
+        shift++;
+    s->rows = start->rows;
+    s->cols = start->cols;
+    s->shift = shift;
+    s->mask = (1u << shift) - 1;
+    s->slots = (size_t)start->rows << shift;
+    size_t cells = (size_t)s->rows * (size_t)s->cols;
+    s->side_cap = (size_t)(s->rows > (int)s->mask + 1 ? s->rows : (int)s->mask + 1);
+    s->cell = budget_alloc(s->budget, s->slots * sizeof *s->cell);
+    s->side_pos = budget_alloc(s->budget, s->side_cap * sizeof *s->side_pos);
+    /* label of tile t = slot of its goal cell */
+    uint32_t *goal_slot = budget_alloc(s->budget, cells * sizeof *goal_slot);
+    if (!s->cell || !s->side_pos || !goal_slot) {
+        budget_free(s->budget, goal_slot, cells * sizeof *goal_slot);
+        return s->budget->status;
+    }
+    size_t i = 0;
+    for (int r = 0; r < s->rows; r++)
+        for (int c = 0; c < s->cols; c++, i++)
+            goal_slot[goal->cells[i]] = (uint32_t)r << shift | (uint32_t)c;
+    memset(s->cell, 0xFF, s->slots * sizeof *s->cell);
+    i = 0;
+    for (int r = 0; r < s->rows; r++)
+        for (int c = 0; c < s->cols; c++, i++)
+            s->cell[(size_t)r << shift | (size_t)c] = goal_slot[start->cells[i]];
+    s->blank =
+        (uint32_t)(start->blank / start->cols) << shift | (uint32_t)(start->blank % start->cols);
+    s->goal_blank =
+        (uint32_t)(goal->blank / goal->cols) << shift | (uint32_t)(goal->blank % goal->cols);
+    budget_free(s->budget, goal_slot, cells * sizeof *goal_slot);
+    return SLIDE_OK;
+}
+
+static void strat_release(strat *s)
+{
+    budget_free(s->budget, s->cell, s->slots * sizeof *s->cell);
+    budget_free(s->budget, s->side_pos, s->side_cap * sizeof *s->side_pos);
+}
+
+int strategy_solve(search_task *search)
+{
+    search_budget *budget = search->budget;
+    strat *s = budget_calloc(budget, 1, sizeof *s);
+    if (!s) {
+        search_note(search, "strategy needs %zu bytes of state for a %dx%d board", sizeof *s,
+                   search->start->rows, search->start->cols);
+        return budget->status;
+    }
+    s->budget = budget;
+    s->out = search->moves;
+    s->status = strat_load(s, search->start, search->goal);
+
+    int rows = s->rows, cols = s->cols;
+    int wh = 2, ww = 2;
+    if (rows >= 3 && cols >= 3) {
+        wh = cols >= rows ? 2 : 3;
+        ww = 5 - wh;
+    } else if (rows == 2) {
+        ww = cols >= 3 ? 3 : 2;
+    } else {
+        wh = rows >= 3 ? 3 : 2;
+    }
+    int gr = (int)(s->goal_blank >> s->shift), gc = (int)(s->goal_blank & s->mask);
+    int sr = (int)(s->blank >> s->shift), sc = (int)(s->blank & s->mask);
+    strat_rect win;
+    win.top = window_start(gr, sr, wh, rows);
+    win.left = window_start(gc, sc, ww, cols);
+    win.bottom = win.top + wh - 1;
+    win.right = win.left + ww - 1;
+
+    strat_rect g = {0, rows - 1, 0, cols - 1};
+    while (s->status == SLIDE_OK && (g.bottom - g.top + 1 > wh || g.right - g.left + 1 > ww)) {
+        fill_side(s, &g, &win);
+        if (s->status == SLIDE_OK && budget_expired(budget))
+            s->status = SLIDE_E_TIMEOUT;
+    }
+    int status;
+    if (s->status == SLIDE_OK) {
+        status = strat_window_solve(s, win.top, win.left, wh, ww);
+        if (status != SLIDE_OK)
+            s->status = status;
+    }
+    if (s->status == SLIDE_OK)
+        strat_flush(s, 0);
+    status = s->status;
+    if (status == SLIDE_E_TIMEOUT)
+        search_note(search, "strategy placed tiles up to the time limit on a %dx%d board", rows,
+                   cols);
+    else if (status == SLIDE_E_MEMLIMIT)
+        search_note(search,
+                   "strategy needs %zu bytes for a %dx%d board, and a stored answer one byte a "
+                   "move (%llu moves so far)",
+                   s->slots * sizeof(uint32_t) + sizeof *s, rows, cols,
+                   (unsigned long long)s->out->count);
+    strat_release(s);
+    budget_free(budget, s, sizeof *s);
+    return status;
+}

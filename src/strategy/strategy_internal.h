@@ -1,0 +1,283 @@
+/*
+ * strategy_internal.h - what the files of the strategy solver share (view.c,
+ * place.c, small.c, strategy.c); nothing outside src/strategy/ includes it.
+ *
+ * The board is held with a power-of-two row stride so a slot splits into
+ * row and column with a shift and a mask.  Tiles are relabelled by the slot
+ * of their goal cell, so "tile L is home" is cell[L] == L and the goal needs
+ * no lookups.  Every phase works through a view: a rectangle of the board
+ * seen with its row 0 as the side being filled, which turns "fill the bottom
+ * row right to left" or "fill the left column" into "fill the top row left
+ * to right" and lets one set of routines serve every side and orientation.
+ */
+#ifndef SLIDE_STRATEGY_INTERNAL_H
+#define SLIDE_STRATEGY_INTERNAL_H
+
+#include "core/core.h"
+
+/* Moves held back so that a move followed by its inverse can be cancelled. */
+#define STRAT_PENDING 16384
+
+/*
+ * View cell (r, c) is board slot base + r*dr + c*dc; dr and dc are +-1 or
+ * +-stride.  delta[d] and dir[d] give the slot change and the board move
+ * for a blank move d (SLIDE_UP ...) expressed in view terms.
+ */
+typedef struct strat_view {
+    uint32_t base;
+    int32_t dr, dc;
+    int h, w;
+    int32_t delta[4];
+    uint8_t dir[4];
+    /*
+     * The blank entering slot q by view move d pushes the tile t there
+     * towards its goal when gain_sign[d] * (key(t) - key(q)) > 0, where
+     * key(x) = (x >> gain_shift[d]) & gain_mask[d] is the row for a board
+     * move u or d and the column for l or r.
+     */
+    int gain_shift[4];
+    uint32_t gain_mask[4];
+    int gain_sign[4];
+} strat_view;
+
+/*
+ * Where a phase may move the blank and the tiles, in view coordinates: rows
+ * rt .. h-1 of the view, except the cells (rt, c) with c < c0, which hold
+ * tiles already placed.  Everything outside the view is placed as well.
+ */
+typedef struct strat_area {
+    int rt;
+    int c0;
+} strat_area;
+
+/*
+ * The approach planner's horizon: routes through the box between blank and
+ * goal are planned over at most (STRAT_HORIZON+1)^2 cells at a time.
+ */
+#define STRAT_HORIZON 10
+#define STRAT_PLAN_CELLS ((STRAT_HORIZON + 1) * (STRAT_HORIZON + 1))
+
+typedef struct strat {
+    int rows, cols;
+    int shift;      /* slot = row << shift | col */
+    uint32_t mask;  /* (1 << shift) - 1 */
+    size_t slots;   /* rows << shift */
+    uint32_t *cell; /* cell[slot] = label of the tile there (blank: junk) */
+    /*
+     * Where the tiles of the side being filled are.  Only these tiles are
+     * ever looked up, so only they are tracked: a full label -> slot table
+     * would cost a cache miss on every move of a large board.  A tile that
+     * moves is never placed, so its label lies in the remaining rectangle,
+     * and it belongs to the side exactly when its label's row (for a row
+     * side; column for a column side) is the side's:
+     * ((t >> key_shift) & key_mask) == watch_key.  side_pos is indexed by
+     * the label's other coordinate, ((t >> index_shift) & index_mask).
+     */
+    uint32_t *side_pos;
+    size_t side_cap;
+    int key_shift, index_shift;
+    uint32_t key_mask, index_mask;
+    uint32_t watch_key;  /* UINT32_MAX: nothing is tracked */
+    uint32_t blank;      /* slot of the blank */
+    uint32_t goal_blank; /* slot where the blank belongs */
+    strat_view view;
+    int br, bc;                     /* the blank in view coordinates */
+    uint8_t pending[STRAT_PENDING]; /* board moves not yet handed on */
+    size_t npending;
+    move_list *out;
+    search_budget *budget;
+    int status;           /* first failure; phases stop once it is set */
+    uint8_t w3_dist[216]; /* see strat_w3_init; built on first use */
+    int w3_ready;
+    int16_t plan_best[STRAT_PLAN_CELLS]; /* scratch of the approach planner */
+    int8_t plan_down[STRAT_PLAN_CELLS];
+    uint8_t plan_path[2 * STRAT_HORIZON];
+} strat;
+
+/* Row and column offsets of the four moves u, d, l, r. */
+static const int strat_move_dr[4] = {-1, 1, 0, 0};
+static const int strat_move_dc[4] = {0, 0, -1, 1};
+
+/* Hands all but the last `keep` pending moves to the output. */
+void strat_flush(strat *s, size_t keep);
+
+/* Records that tile now stands at slot when it is one of the side's tiles. */
+static inline void strat_watch(strat *s, uint32_t tile, uint32_t slot)
+{
+    if (((tile >> s->key_shift) & s->key_mask) == s->watch_key)
+        s->side_pos[(tile >> s->index_shift) & s->index_mask] = slot;
+}
+
+/* The slot of a tile of the side being filled (see side_pos). */
+static inline uint32_t strat_where(const strat *s, uint32_t label)
+{
+    return s->side_pos[(label >> s->index_shift) & s->index_mask];
+}
+
+/*
+ * Applies n view moves dirs[0..n) that hold no move followed by its inverse
+ * (a ring walk, a monotone path) and leave the blank at view cell (end_r,
+ * end_c) - the same as n strat_move calls, with the blank and the pending
+ * buffer kept in registers: through memory every move would cost a
+ * store-to-load round trip.  Only the leading moves can cancel pending ones.
+ */
+static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_r, int end_c)
+{
+    /*
+     * Everything the loop reads is copied to locals first: the byte stores
+     * to pending may alias any object, which would otherwise force a reload
+     * of each field after every move.
+     */
+    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
+    const int key_shift = s->key_shift, index_shift = s->index_shift;
+    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
+    const uint32_t delta[4] = {(uint32_t)s->view.delta[0], (uint32_t)s->view.delta[1],
+                               (uint32_t)s->view.delta[2], (uint32_t)s->view.delta[3]};
+    const uint8_t dir[4] = {s->view.dir[0], s->view.dir[1], s->view.dir[2], s->view.dir[3]};
+    uint32_t blank = s->blank;
+    size_t np = s->npending;
+    int i = 0;
+    for (; i < n && np && s->pending[np - 1] == (dir[dirs[i]] ^ 1); i++, np--) {
+        uint32_t to = blank + delta[dirs[i]], tile = cell[to];
+        cell[blank] = tile;
+        if (((tile >> key_shift) & key_mask) == key)
+            side_pos[(tile >> index_shift) & index_mask] = blank;
+        blank = to;
+    }
+    if (np + (size_t)(n - i) > STRAT_PENDING) {
+        s->npending = np;
+        strat_flush(s, 0);
+        np = s->npending;
+    }
+    uint8_t *out = s->pending + np;
+    for (; i < n; i++) {
+        int d = dirs[i];
+        uint32_t to = blank + delta[d], tile = cell[to];
+        cell[blank] = tile;
+        if (((tile >> key_shift) & key_mask) == key)
+            side_pos[(tile >> index_shift) & index_mask] = blank;
+        blank = to;
+        *out++ = dir[d];
+    }
+    s->npending = (size_t)(out - s->pending);
+    s->blank = blank;
+    s->br = end_r;
+    s->bc = end_c;
+}
+
+/* strat_moves_to for callers that do not know where the moves end. */
+static inline void strat_moves(strat *s, const uint8_t *dirs, int n)
+{
+    int r = s->br, c = s->bc;
+    for (int i = 0; i < n; i++) {
+        r += strat_move_dr[dirs[i]];
+        c += strat_move_dc[dirs[i]];
+    }
+    strat_moves_to(s, dirs, n, r, c);
+}
+
+/* Moves the blank count cells in view direction d (a straight run). */
+static inline void strat_run(strat *s, int d, int count)
+{
+    if (count <= 0)
+        return;
+    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
+    const int key_shift = s->key_shift, index_shift = s->index_shift;
+    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
+    const uint32_t delta = (uint32_t)s->view.delta[d];
+    const uint8_t bd = s->view.dir[d];
+    uint32_t blank = s->blank;
+    size_t np = s->npending;
+    /* only the leading moves of a run can cancel pending ones */
+    int i = 0;
+    for (; i < count && np && s->pending[np - 1] == (bd ^ 1); i++, np--) {
+        uint32_t to = blank + delta, tile = cell[to];
+        cell[blank] = tile;
+        if (((tile >> key_shift) & key_mask) == key)
+            side_pos[(tile >> index_shift) & index_mask] = blank;
+        blank = to;
+    }
+    while (i < count) {
+        if (np == STRAT_PENDING) {
+            s->npending = np;
+            strat_flush(s, 0);
+            np = s->npending;
+        }
+        size_t room = STRAT_PENDING - np;
+        int chunk = (size_t)(count - i) < room ? count - i : (int)room;
+        memset(s->pending + np, bd, (size_t)chunk);
+        np += (size_t)chunk;
+        for (int k = 0; k < chunk; k++) {
+            uint32_t to = blank + delta, tile = cell[to];
+            cell[blank] = tile;
+            if (((tile >> key_shift) & key_mask) == key)
+                side_pos[(tile >> index_shift) & index_mask] = blank;
+            blank = to;
+        }
+        i += chunk;
+    }
+    s->npending = np;
+    s->blank = blank;
+    s->br += strat_move_dr[d] * count;
+    s->bc += strat_move_dc[d] * count;
+}
+
+/*
+ * Moves the blank one cell in view direction d; the caller knows it is
+ * legal.  (A batch of one: updating the blank's coordinates the same way as
+ * the batches keeps the compiler from merging them into a wide load that
+ * the store buffer cannot forward.)
+ */
+static inline void strat_move(strat *s, int d)
+{
+    uint8_t one = (uint8_t)d;
+    strat_moves(s, &one, 1);
+}
+
+/* The board slot of view cell (r, c). */
+static inline uint32_t strat_slot(const strat *s, int r, int c)
+{
+    return s->view.base + (uint32_t)(r * s->view.dr) + (uint32_t)(c * s->view.dc);
+}
+
+/* View coordinates of a board slot. */
+void strat_to_view(const strat *s, uint32_t slot, int *r, int *c);
+
+/*
+ * Makes v the current view: rows (or columns) of the board starting at slot
+ * base, stepping dr per view row and dc per view column, h by w cells.  The
+ * blank's view coordinates are recomputed.  With `watch`, view row 0 becomes
+ * the side being filled: its tiles are found by one scan of the view and
+ * tracked from then on (side_pos); else nothing is tracked.
+ */
+void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int w, int watch);
+
+/*
+ * Fills view row 0 (w cells, h >= 3 rows in the view, everything outside the
+ * view placed): cells 0 .. w-3 one tile at a time, the last two together.
+ * Returns SLIDE_OK or the first failure (s->status).
+ */
+int strat_fill_row(strat *s);
+
+/*
+ * Distances for the last two tiles of a row inside the 3x2 block at the
+ * row's end: dist[a*36 + b*6 + z] is the fewest moves that bring tile a to
+ * block cell 0 and b to cell 1 with the blank at z and the other cells
+ * holding tiles that do not matter (cell k is block row k/2, column k%2).
+ */
+void strat_w3_init(uint8_t dist[216]);
+
+/*
+ * Finishes a row whose tiles a and b (labels) and the blank are all inside
+ * the 3x2 block at view rows 0..2, columns w-2..w-1, by following w3_dist.
+ */
+int strat_w3_finish(strat *s, uint32_t a, uint32_t b);
+
+/*
+ * Solves the last region, rows top..top+h-1 and columns left..left+w-1 of
+ * the board (at most 6 cells, holding exactly its own tiles and the
+ * blank), with the fewest moves, by breadth-first search.
+ */
+int strat_window_solve(strat *s, int top, int left, int h, int w);
+
+#endif /* SLIDE_STRATEGY_INTERNAL_H */

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# layering.sh BUILD_DIR - checks the rule of src/README.md:
+#
+#   1. a file under src/ includes only headers of its own folder, of a folder
+#      below it in LAYERS, and include/slide.h (cli/ sees only slide.h and
+#      its own headers);
+#   2. a header named *_internal.h is included only from its own folder;
+#   3. no two source files depend on each other, directly or through others:
+#      a file depends on the file that defines a symbol it uses, read from the
+#      built objects with nm (so a call through any header counts), and no
+#      such dependency points to a higher layer either.
+#
+# Prints each violation and exits 1 if there is any.  BUILD_DIR is a CMake
+# build of this tree (the objects of slide_lib and slide_cli are read).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:?usage: tests/layering.sh BUILD_DIR}
+# Lowest first.  Keep in step with src/README.md.
+LAYERS="core pdb heuristic strategy search cli"
+
+fail=0
+rank() {
+  local i=0 l
+  for l in $LAYERS; do
+    [ "$l" = "$1" ] && { echo $i; return; }
+    i=$((i + 1))
+  done
+  echo -1
+}
+
+# 1 and 2: include lines.
+while IFS= read -r file; do
+  folder=$(echo "$file" | cut -d/ -f2)
+  mine=$(rank "$folder")
+  if [ "$mine" -lt 0 ]; then
+    echo "$file: folder '$folder' is not in the layers ($LAYERS)"
+    fail=1
+    continue
+  fi
+  while IFS=: read -r lineno header; do
+    case $header in
+      slide.h) continue ;;
+      */*) target=$header ;;
+      *) target=$folder/$header ;;
+    esac
+    if [ ! -f "src/$target" ]; then
+      echo "$file:$lineno: includes \"$header\", which is not src/$target"
+      fail=1
+      continue
+    fi
+    tfolder=${target%%/*}
+    theirs=$(rank "$tfolder")
+    if [ "$folder" = cli ] && [ "$tfolder" != cli ]; then
+      echo "$file:$lineno: cli/ uses only slide.h, not src/$target"
+      fail=1
+    elif [ "$theirs" -gt "$mine" ]; then
+      echo "$file:$lineno: $folder/ may not include src/$target ($tfolder/ is a higher layer)"
+      fail=1
+    fi
+    case $target in
+      *_internal.h)
+        if [ "$tfolder" != "$folder" ]; then
+          echo "$file:$lineno: src/$target is internal to $tfolder/"
+          fail=1
+        fi
+        ;;
+    esac
+  done < <(grep -n -E '^#[[:space:]]*include[[:space:]]+"' "$file" |
+    sed -E 's/^([0-9]+):#[[:space:]]*include[[:space:]]+"([^"]+)".*/\1:\2/')
+done < <(find src -name '*.[ch]' | sort)
+
+# 3: symbol dependencies between the objects of the library and the CLI.
+objects=$(find "$build/CMakeFiles" \( -path '*/slide_lib.dir/src/*' -o -path '*/slide_cli.dir/src/*' \
+  -o -path '*/slide.dir/src/*' \) -name '*.c.o' | sort)
+if [ -z "$objects" ]; then
+  echo "layering: no objects under $build/CMakeFiles (build the tree first)"
+  exit 2
+fi
+for o in $objects; do
+  src=${o#*.dir/}
+  src=${src%.o}
+  nm "$o" | awk -v f="$src" '$2 ~ /^[TDBRC]$/ { print "D", f, $3 } $1 == "U" { print "U", f, $2 }'
+done | awk -v layers="$LAYERS" '
+  BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
+  $1 == "D" { def[$3] = $2; next }
+  { use[++uses] = $2 " " $3 }
+  END {
+    for (i = 1; i <= uses; i++) {
+      split(use[i], a, " ")
+      if (!(a[2] in def) || def[a[2]] == a[1]) continue
+      from = a[1]; to = def[a[2]]
+      if (!((from, to) in edge)) {
+        edge[from, to] = a[2]
+        out[from] = out[from] " " to
+        split(from, pf, "/"); split(to, pt, "/")
+        if (rank[pt[2]] > rank[pf[2]]) {
+          printf "%s uses %s from %s, a higher layer\n", from, a[2], to
+          bad = 1
+        }
+      }
+      nodes[from] = 1; nodes[to] = 1
+    }
+    # Depth-first search; a grey node met again closes a circle.
+    for (v in nodes) if (!color[v]) visit(v, 0)
+    exit bad
+  }
+  function visit(v, depth,    k, m, ws, w, cyc) {
+    color[v] = 1; stack[depth] = v
+    m = split(out[v], ws, " ")
+    for (k = 1; k <= m; k++) {
+      w = ws[k]
+      if (color[w] == 1) {
+        cyc = w
+        for (j = depth; j >= 0 && stack[j] != w; j--) cyc = stack[j] " -> " cyc
+        printf "circle: %s -> %s (through %s)\n", w, cyc, edge[v, w]
+        bad = 1
+      } else if (!color[w]) {
+        visit(w, depth + 1)
+      }
+    }
+    color[v] = 2
+  }
+' || fail=1
+
+if [ $fail -eq 0 ]; then
+  echo "layering: clean ($(echo "$objects" | wc -l) objects, layers: $LAYERS)"
+fi
+exit $fail
