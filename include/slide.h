@@ -212,8 +212,11 @@ typedef struct slide_stats {
     uint64_t expanded;      /* nodes whose neighbours were generated */
     uint64_t generated;     /* neighbours produced */
     size_t peak_memory;     /* bytes, as counted against max_memory */
+    size_t table_memory;    /* bytes of the precomputed tables the search read (distance
+                               table, pattern databases); with a context they are held
+                               there, not in peak_memory; 0 when it read none */
     double seconds;         /* wall time of the search */
-    int optimal;            /* non-zero when the answer is proven shortest */
+    int optimal;            /* non-zero when an answer was found and it is proven shortest */
     char note[160];         /* why a search stopped, or what it did instead */
     int remedy;             /* SLIDE_REMEDY_*: what to try instead, after note */
 } slide_stats;

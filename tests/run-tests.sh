@@ -10,6 +10,7 @@ command -v clang >/dev/null || need+=(clang)
 [ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v parallel >/dev/null || need+=(parallel)
+command -v xmllint >/dev/null || need+=(libxml2-utils) # test_svg checks the SVGs are XML
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq

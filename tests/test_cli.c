@@ -68,7 +68,14 @@ static void pairs_from_stdin(void **state)
     r = RUN("12345678.\n", "solve", "--pairs");
     expect(&r, 1, "error\n", "without its goal");
     r = RUN("12345678.\n1234\n", "solve", "--pairs");
-    expect(&r, 1, "error\n", "line 1 (goal)");
+    expect(&r, 1, "error\n", "slide: line 2 (goal): expected 9 cells");
+    /* the goal's own line, past comments and empty lines, and its own argument */
+    r = RUN("12345678.\n123.46758\n12345678.\n# its goal:\n\n1234567.9\n", "solve", "--pairs",
+            "-o", "steps");
+    expect(&r, 1, "3\nerror\n", "slide: line 6 (goal), cell 9: tile 9 is out of range 1-8");
+    r = RUN(NULL, "solve", "--pairs", "-o", "steps", "12345678.", "123.46758", "12345678.",
+            "1234567.9");
+    expect(&r, 1, "3\nerror\n", "slide: argument 4 (goal), cell 9: tile 9 is out of range 1-8");
 }
 
 static void sizes_and_goals(void **state)

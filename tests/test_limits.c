@@ -77,6 +77,9 @@ static void solve_under_limit(const char *algo, const char *heuristic, const sli
     } else if (status == expected ||
                (!strict && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT))) {
         assert_null(sol.moves);
+        if (st.optimal)
+            fail_msg("%s/%s got no answer (%s) but its stats say optimal", algo, label,
+                     slide_strerror(status));
         if (!strstr(st.note, algo))
             fail_msg("%s/%s stopped (%s) with a note that does not name it: '%s'", algo, label,
                      slide_strerror(status), st.note);
@@ -227,6 +230,59 @@ static void allocation_failures_are_clean(void **state)
     for_every_method(check_allocation_failures);
 }
 
+/*
+ * auto with a context picks the distance table for a 3x3 board; under a
+ * cap the table cannot be built in (3 MiB: 1.7 MiB of table and 2.1 MiB of
+ * queue while it is built) it must answer with a search that fits, say so,
+ * and stay within the cap.  Asked for by name, the table fails instead.
+ * Under the default cap the stats report the table's memory.
+ */
+static void auto_falls_back_when_the_table_does_not_fit(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board(HARD_3X3, 0, 0);
+    const size_t caps[] = {(size_t)3 << 20, (size_t)64 << 10, 0};
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        slide_context_options copt = {caps[i]};
+        slide_context *ctx;
+        assert_int_equal(slide_context_create(&ctx, &copt), SLIDE_OK);
+        slide_solve_options opt = {0};
+        slide_solution sol;
+        slide_stats st;
+        opt.context = ctx;
+        opt.limits.max_memory = caps[i];
+        /* twice: the second board of a batch meets the same context */
+        for (int round = 0; round < 2; round++) {
+            assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);
+            assert_int_equal(sol.length, HARD_3X3_STEPS);
+            testkit_assert_solves(&b, NULL, sol.moves);
+            slide_solution_free(&sol);
+            assert_true(st.optimal);
+            if (caps[i]) {
+                assert_string_equal(st.algo, slide_algo_auto(&b));
+                assert_non_null(strstr(st.note, "the distance table does not fit"));
+                assert_int_equal(st.table_memory, 0);
+                assert_true(st.peak_memory <= caps[i]);
+            } else {
+                assert_string_equal(st.algo, "table");
+                assert_string_equal(st.note, "");
+                /* 9! ranks, a byte of distance and a 4-byte rank each */
+                assert_true(st.table_memory >= (size_t)362880 * 5);
+                assert_true(st.table_memory < (size_t)362880 * 5 + 4096);
+            }
+        }
+        if (caps[i]) {
+            opt.algo = "table";
+            assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_MEMLIMIT);
+            assert_null(sol.moves);
+            assert_false(st.optimal);
+            assert_int_equal(st.remedy, SLIDE_REMEDY_ALGO_IDASTAR);
+        }
+        slide_context_free(ctx);
+    }
+    slide_board_free(&b);
+}
+
 /* The command: a limit stops that board with a message, the batch goes on, exit status 1. */
 static void command_line_limits(void **state)
 {
@@ -257,12 +313,82 @@ static void command_line_limits(void **state)
     testkit_run_free(&r);
 }
 
+/* Replays the first line of out (a move string) from board text to the standard goal. */
+static void assert_line_solves(const char *board_text, const char *out, size_t steps)
+{
+    const char *nl = strchr(out, '\n');
+    assert_non_null(nl);
+    assert_int_equal((size_t)(nl - out), steps);
+    char moves[64];
+    assert_true(steps < sizeof moves);
+    memcpy(moves, out, steps);
+    moves[steps] = '\0';
+    slide_board b = testkit_board(board_text, 0, 0);
+    testkit_assert_solves(&b, NULL, moves);
+    slide_board_free(&b);
+}
+
+/*
+ * The command under --max-memory 3M: auto answers a 3x3 board and a batch
+ * with a search that fits and says why in --stats; -a table fails, and
+ * its stats line does not call the board that got no answer optimal.
+ * Without a cap the stats line reports the table's memory.
+ */
+static void command_line_auto_fits_the_cap(void **state)
+{
+    (void)state;
+    const char *one[] = {"solve", "--max-memory", "3M", "--stats", HARD_3X3, NULL};
+    testkit_run r = testkit_slide(one, NULL);
+    assert_int_equal(r.status, 0);
+    assert_line_solves(HARD_3X3, r.out, HARD_3X3_STEPS);
+    assert_non_null(strstr(r.err, "slide: stats: argument 1: algo idastar"));
+    assert_non_null(strstr(r.err, ", optimal; the distance table does not fit the memory cap; "
+                                  "used idastar"));
+    testkit_run_free(&r);
+
+    const char *batch[] = {"solve", "--max-memory", "3M", NULL};
+    r = testkit_slide(batch, HARD_3X3 "\n" HARD_3X3 "\n");
+    assert_int_equal(r.status, 0);
+    assert_line_solves(HARD_3X3, r.out, HARD_3X3_STEPS);
+    assert_line_solves(HARD_3X3, r.out + HARD_3X3_STEPS + 1, HARD_3X3_STEPS);
+    assert_string_equal(r.err, "");
+    testkit_run_free(&r);
+
+    const char *table[] = {"solve", "-a", "table", "--max-memory", "3M", "--stats", HARD_3X3, NULL};
+    r = testkit_slide(table, NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "error\n");
+    assert_non_null(strstr(r.err, "slide: stats: argument 1: algo table,"));
+    assert_null(strstr(r.err, "optimal"));
+    assert_non_null(strstr(r.err, "argument 1: memory limit reached (--max-memory 3.0 MiB): the "
+                                  "distance table does not fit the memory cap; try --algo idastar"));
+    testkit_run_free(&r);
+
+    const char *json[] = {"solve", "-a", "table", "--max-memory", "3M", "-o", "json", HARD_3X3, NULL};
+    r = testkit_slide(json, NULL);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "{\"error\":\"memory limit reached (--max-memory 3.0 MiB): the "
+                               "distance table does not fit the memory cap; try --algo idastar\"}\n");
+    testkit_run_free(&r);
+
+    const char *uncapped[] = {"solve", "--stats", HARD_3X3, NULL};
+    r = testkit_slide(uncapped, NULL);
+    assert_int_equal(r.status, 0);
+    assert_line_solves(HARD_3X3, r.out, HARD_3X3_STEPS);
+    assert_non_null(strstr(r.err, "algo table, expanded "));
+    assert_non_null(strstr(r.err, ", tables 1.7 MiB, "));
+    assert_non_null(strstr(r.err, " ms, optimal\n"));
+    testkit_run_free(&r);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(memory_cap_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_every_algorithm),
     cmocka_unit_test(caps_are_never_exceeded),
     cmocka_unit_test(allocation_failures_are_clean),
     cmocka_unit_test(command_line_limits),
+    cmocka_unit_test(auto_falls_back_when_the_table_does_not_fit),
+    cmocka_unit_test(command_line_auto_fits_the_cap),
 };
 
 TESTKIT_MAIN(tests)

@@ -41,6 +41,18 @@ static const cli_option *find_short(const cli_option *options, char c)
     return NULL;
 }
 
+/* "unknown option", with the scanned command's closest option when one is close. */
+static void unknown_long_option(const cli_scan *scan, const char *display)
+{
+    char hint[96];
+    cli_suggestion s;
+    cli_suggest_init(&s, display + 2);
+    for (const cli_option *o = scan->options; o->long_name; o++)
+        cli_suggest_consider(&s, o->long_name);
+    cli_error("%s: unknown option '%s'%s (see 'slide help %s')", scan->command, display,
+              cli_did_you_mean(&s, "--", hint, sizeof hint), scan->command);
+}
+
 int cli_scan_next(cli_scan *scan, const char **value)
 {
     *value = NULL;
@@ -65,8 +77,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
             o = find_long(scan->options, name, len);
             snprintf(display, sizeof display, "--%.*s", (int)(len > 40 ? 40 : len), name);
             if (!o) {
-                cli_error("%s: unknown option '%s' (see 'slide help %s')", scan->command, display,
-                          scan->command);
+                unknown_long_option(scan, display);
                 return SCAN_ERROR;
             }
             if (eq) {
@@ -167,4 +178,109 @@ int cli_parse_seconds(const char *text, double *seconds)
         return -1;
     *seconds = v;
     return 0;
+}
+
+/* ---------------------------------------------------------- suggestions */
+
+/* Words longer than this get no suggestion (they are not a slip of the finger). */
+#define SUGGEST_MAX_WORD 64
+
+static int lower(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/*
+ * Edits (insertions, deletions, substitutions and swaps of two neighbours)
+ * from a to b, ignoring case: the optimal string alignment distance, so
+ * that "slove" is one edit from "solve".  Both are at most SUGGEST_MAX_WORD.
+ */
+static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    size_t rows[3][SUGGEST_MAX_WORD + 1];
+    size_t *before = rows[0], *prev = rows[1], *cur = rows[2]; /* rows i-2, i-1 and i */
+    for (size_t j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = prev[j - 1] + (lower(a[i - 1]) != lower(b[j - 1]));
+            if (prev[j] + 1 < best)
+                best = prev[j] + 1;
+            if (cur[j - 1] + 1 < best)
+                best = cur[j - 1] + 1;
+            if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+                lower(a[i - 2]) == lower(b[j - 1]) && before[j - 2] + 1 < best)
+                best = before[j - 2] + 1;
+            cur[j] = best;
+        }
+        size_t *oldest = before;
+        before = prev;
+        prev = cur;
+        cur = oldest;
+    }
+    return prev[lb];
+}
+
+void cli_suggest_init(cli_suggestion *s, const char *word)
+{
+    s->word = word;
+    s->best = NULL;
+    s->distance = SIZE_MAX;
+}
+
+/*
+ * A candidate is close when it is a few edits from the word (one for words
+ * of up to 4 characters, two up to 8, three beyond) or starts with it (at
+ * least 2 characters), counted as one edit; the first of equally close
+ * candidates wins.
+ */
+void cli_suggest_consider(cli_suggestion *s, const char *candidate)
+{
+    size_t lw = strlen(s->word), lc = strlen(candidate);
+    if (lw == 0 || lw > SUGGEST_MAX_WORD || lc > SUGGEST_MAX_WORD)
+        return;
+    size_t limit = lw <= 4 ? 1 : lw <= 8 ? 2 : 3;
+    size_t d = edit_distance(s->word, lw, candidate, lc);
+    size_t prefix = 0;
+    while (prefix < lw && prefix < lc && lower(s->word[prefix]) == lower(candidate[prefix]))
+        prefix++;
+    if (prefix == lw && lw >= 2 && d > 1)
+        d = 1;
+    if (d <= limit && d < lc && d < s->distance) {
+        s->best = candidate;
+        s->distance = d;
+    }
+}
+
+const char *cli_did_you_mean(const cli_suggestion *s, const char *prefix, char *buf, size_t size)
+{
+    if (!s->best)
+        return "";
+    snprintf(buf, size, "; did you mean '%s%s'?", prefix, s->best);
+    return buf;
+}
+
+int cli_parse_choice(const char *where, const char *value, const char *noun,
+                     const char *const *names, size_t count)
+{
+    char list[256] = "", hint[96];
+    size_t used = 0;
+    cli_suggestion s;
+    cli_suggest_init(&s, value);
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(value, names[i]) == 0)
+            return (int)i;
+        cli_suggest_consider(&s, names[i]);
+        if (used < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                                     names[i]);
+    }
+    if (noun)
+        cli_error("%s: unknown %s '%.60s' (%ss: %s)%s", where, noun, value, noun, list,
+                  cli_did_you_mean(&s, "", hint, sizeof hint));
+    else
+        cli_error("%s: '%.60s' is not one of %s%s", where, value, list,
+                  cli_did_you_mean(&s, "", hint, sizeof hint));
+    return -1;
 }

@@ -5,7 +5,13 @@
  * longer than themselves, so a batch costs no allocation per line.  read(2)
  * returns what is available, which makes the same loop an interactive
  * filter on a terminal or pipe (each line is answered as soon as it
- * arrives) and a block reader on files.
+ * arrives) and a block reader on files.  Each byte is looked at a bounded
+ * number of times whatever the reads return, so a long line costs the
+ * same from a pipe as from a file.  Lines end at LF, CRLF or a lone CR.
+ *
+ * Output is flushed only when the next read would wait: a reader at the
+ * other end may be waiting for these answers, and otherwise nobody is, so
+ * a pipe gets the same large writes as a file.
  *
  * Each block of complete lines becomes a list of items (one board, or a
  * start/goal pair) cut into chunks.  With one job the items are answered
@@ -15,11 +21,14 @@
  * byte-identical to one job's.  Two blocks are in flight: while the
  * threads answer one, this thread reads and cuts the next and writes the
  * one before, so reading and writing do not hold the threads up.  Memory
- * stays bounded by two blocks and their answers.
+ * stays bounded by two blocks and their answers, a block by the longest
+ * line kept, CLI_MAX_LINE_BYTES: a longer line is refused as soon as that
+ * much of it has arrived, and the rest of it is dropped unread.
  */
 #include "cli.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +87,29 @@ static int skip_line(const char *line, size_t len)
     return i == len || line[i] == '#';
 }
 
+/* Answers one item, or refuses it with the reason in words. */
+static void answer_one(const cli_batch *batch, cli_batch_io *io, const cli_batch_item *item)
+{
+    char reason[200];
+    switch (item->refused) {
+    case CLI_ITEM_OK: batch->answer(batch->arg, io, item); return;
+    case CLI_ITEM_TOO_LONG:
+        snprintf(reason, sizeof reason,
+                 "the line is longer than %zu bytes, the limit (10 bytes for each of the %u cells "
+                 "a board can have)",
+                 CLI_MAX_LINE_BYTES, SLIDE_MAX_CELLS);
+        break;
+    case CLI_ITEM_GOAL_TOO_LONG:
+        snprintf(reason, sizeof reason,
+                 "its goal, line %ld, is longer than %zu bytes, the limit (10 bytes for each of "
+                 "the %u cells a board can have)",
+                 item->goal_number, CLI_MAX_LINE_BYTES, SLIDE_MAX_CELLS);
+        break;
+    default: snprintf(reason, sizeof reason, "a start board without its goal line (--pairs)"); break;
+    }
+    batch->refuse(batch->arg, io, item, reason);
+}
+
 static void answer_chunk(const cli_batch *batch, chunk *c)
 {
     cli_batch_io io;
@@ -96,7 +128,7 @@ static void answer_chunk(const cli_batch *batch, chunk *c)
         return;
     }
     for (size_t i = 0; i < c->count; i++)
-        batch->answer(batch->arg, &io, &c->items[i]);
+        answer_one(batch, &io, &c->items[i]);
     fclose(io.out);
     fclose(io.err);
     c->failures = io.failures;
@@ -222,8 +254,6 @@ static void pool_finish(pool *p, block *b, cli_batch_io *io)
         free(c->err);
     }
     b->busy = 0;
-    if (p->batch->after_block)
-        p->batch->after_block(p->batch->arg);
 }
 
 static int block_push(block *b, cli_batch_item item)
@@ -240,55 +270,129 @@ static int block_push(block *b, cli_batch_item item)
     return 0;
 }
 
-/*
- * The --pairs start line still waiting for its goal, carried over blocks.
- * It points into the block it was read in, or into a carry buffer.
- */
-typedef struct pending_line {
-    const char *text;
-    size_t len;
-    long number;
-    const block *in_buffer; /* the block whose buffer holds text, NULL for a carry buffer */
-} pending_line;
+/* What a --pairs run knows of the pair it is in the middle of. */
+enum {
+    PAIR_NONE,    /* the next line is a start */
+    PAIR_START,   /* a start line waits for its goal */
+    PAIR_ANSWERED /* the start was too long and already answered: drop its goal line */
+};
 
 /*
- * Cuts the complete lines of b into items.  number counts input lines.
- * Returns 0 or -1 (out of memory).
+ * The reader's state across blocks.  A --pairs start line waiting for its
+ * goal points into the block it was read in, or into a carry buffer.
  */
-static int block_cut(const cli_batch *batch, block *b, long *number, pending_line *pending)
+typedef struct reader {
+    int fd;
+    int eof;
+    int after_cr; /* the last line ended at a CR that was the last byte read: a LF next is its CRLF */
+    int skipping; /* dropping the rest of a line longer than CLI_MAX_LINE_BYTES */
+    long number;  /* lines begun so far */
+    int pair;     /* PAIR_* */
+    const char *start_text;
+    size_t start_len;
+    long start_number;
+    const block *start_in; /* the block whose buffer holds start_text, NULL for a carry buffer */
+} reader;
+
+/*
+ * One line of the input, numbered rd->number (text NULL when it is too long
+ * to keep), becomes an item of b, or with --pairs half of one.  Returns 0 or
+ * -1 (out of memory).
+ */
+static int take_line(const cli_batch *batch, reader *rd, block *b, const char *text, size_t len)
+{
+    int too_long = text == NULL;
+    if (!batch->pairs)
+        return block_push(b, (cli_batch_item){rd->number, text, len, 0, NULL, 0,
+                                              too_long ? CLI_ITEM_TOO_LONG : CLI_ITEM_OK});
+    switch (rd->pair) {
+    case PAIR_START:
+        rd->pair = PAIR_NONE;
+        return block_push(b, (cli_batch_item){rd->start_number, rd->start_text, rd->start_len,
+                                              rd->number, text, len,
+                                              too_long ? CLI_ITEM_GOAL_TOO_LONG : CLI_ITEM_OK});
+    case PAIR_ANSWERED: rd->pair = PAIR_NONE; return 0;
+    default:
+        if (too_long) {
+            /* answered now, not when its goal comes: the line may never end */
+            rd->pair = PAIR_ANSWERED;
+            return block_push(b, (cli_batch_item){rd->number, NULL, 0, 0, NULL, 0,
+                                                  CLI_ITEM_TOO_LONG});
+        }
+        rd->pair = PAIR_START;
+        rd->start_text = text;
+        rd->start_len = len;
+        rd->start_number = rd->number;
+        rd->start_in = b;
+        return 0;
+    }
+}
+
+/* The offset of the first line end (LF or CR) in p[0..n), or n. */
+static size_t find_line_end(const char *p, size_t n)
+{
+    const char *lf = memchr(p, '\n', n);
+    size_t before = lf ? (size_t)(lf - p) : n;
+    const char *cr = memchr(p, '\r', before);
+    return cr ? (size_t)(cr - p) : before;
+}
+
+/* One past the last line end in buf[from..len), or 0 when there is none. */
+static size_t last_line_end(const char *buf, size_t from, size_t len)
+{
+    for (size_t i = len; i > from; i--)
+        if (buf[i - 1] == '\n' || buf[i - 1] == '\r')
+            return i;
+    return 0;
+}
+
+/*
+ * Where the line after the line end at buf[at] begins: past a CRLF's two
+ * bytes, else past one.  A CR that is the last byte read may be the first
+ * half of a CRLF; rd->after_cr makes the next read drop a LF it starts with.
+ */
+static size_t past_line_end(reader *rd, const char *buf, size_t at, size_t len)
+{
+    if (buf[at] == '\r') {
+        if (at + 1 < len && buf[at + 1] == '\n')
+            return at + 2;
+        if (at + 1 == len && !rd->eof)
+            rd->after_cr = 1;
+    }
+    return at + 1;
+}
+
+/*
+ * Cuts the complete lines of b, [0, b->end), into items, after any b
+ * holds already.  Returns 0 or -1 (out of memory).
+ */
+static int block_cut(const cli_batch *batch, reader *rd, block *b)
 {
     size_t pos = 0;
-    b->count = 0;
     while (pos < b->end) {
-        char *nl = memchr(b->buf + pos, '\n', b->end - pos);
-        size_t line_end = nl ? (size_t)(nl - b->buf) : b->end;
-        size_t line_len = line_end - pos;
         const char *line = b->buf + pos;
-        pos = nl ? line_end + 1 : b->end;
-        ++*number;
-        if (line_len > 0 && line[line_len - 1] == '\r')
-            line_len--;
-        if (skip_line(line, line_len))
+        size_t line_len = find_line_end(line, b->end - pos);
+        pos = line_len < b->end - pos ? past_line_end(rd, b->buf, pos + line_len, b->len) : b->end;
+        ++rd->number;
+        int too_long = line_len > CLI_MAX_LINE_BYTES; /* only the last line, at the end of input */
+        if (!too_long && skip_line(line, line_len))
             continue;
-        int status = 0;
-        if (!batch->pairs) {
-            status = block_push(b, (cli_batch_item){*number, line, line_len, 0, NULL, 0});
-        } else if (pending->text) {
-            status = block_push(b, (cli_batch_item){pending->number, pending->text, pending->len,
-                                                    *number, line, line_len});
-            pending->text = NULL;
-        } else {
-            *pending = (pending_line){line, line_len, *number, b};
-        }
-        if (status)
+        if (take_line(batch, rd, b, too_long ? NULL : line, line_len))
             return -1;
     }
     return 0;
 }
 
 /*
+ * The most a block buffer grows to for one line: the longest line kept and
+ * one byte more, the first that tells it is too long.
+ */
+#define LINE_BUFFER_BYTES (CLI_MAX_LINE_BYTES + 1)
+
+/*
  * Makes room for `need` bytes at the end of b's buffer, keeping its
- * contents.  Returns 0 or -1.
+ * contents: a block, doubled as often as needed, but no larger than
+ * LINE_BUFFER_BYTES when that is enough.  Returns 0 or -1.
  */
 static int block_reserve(block *b, size_t need)
 {
@@ -297,6 +401,8 @@ static int block_reserve(block *b, size_t need)
     size_t cap = b->cap ? b->cap : BLOCK_BYTES;
     while (cap - b->len < need)
         cap *= 2;
+    if (cap > LINE_BUFFER_BYTES && b->len + need <= LINE_BUFFER_BYTES)
+        cap = LINE_BUFFER_BYTES;
     char *buf = realloc(b->buf, cap);
     if (!buf)
         return -1;
@@ -305,128 +411,218 @@ static int block_reserve(block *b, size_t need)
     return 0;
 }
 
-/* Copies a pending start line that lives in `from` into `to`'s carry buffer. */
-static int carry_pending(pending_line *pending, const block *from, block *to)
+/* Copies the waiting start line, when it lives in `from`, into `to`'s carry buffer. */
+static int carry_start(reader *rd, const block *from, block *to)
 {
-    if (!pending->text || pending->in_buffer != from)
+    if (rd->pair != PAIR_START || rd->start_in != from)
         return 0;
-    if (pending->len + 1 > to->carry_cap) {
-        char *carry = realloc(to->carry, pending->len + 1);
+    if (rd->start_len + 1 > to->carry_cap) {
+        char *carry = realloc(to->carry, rd->start_len + 1);
         if (!carry)
             return -1;
         to->carry = carry;
-        to->carry_cap = pending->len + 1;
+        to->carry_cap = rd->start_len + 1;
     }
-    memcpy(to->carry, pending->text, pending->len);
-    pending->text = to->carry;
-    pending->in_buffer = NULL;
+    memcpy(to->carry, rd->start_text, rd->start_len);
+    rd->start_text = to->carry;
+    rd->start_in = NULL;
     return 0;
 }
 
 static void answer_inline(const cli_batch *batch, block *b, cli_batch_io *io)
 {
-    for (size_t i = 0; i < b->count; i++) {
-        batch->answer(batch->arg, io, &b->items[i]);
-        if (batch->after_item)
-            batch->after_item(batch->arg);
+    for (size_t i = 0; i < b->count; i++)
+        answer_one(batch, io, &b->items[i]);
+}
+
+/* One run of cli_batch_run: the two blocks, the pool and the block it is answering. */
+typedef struct batch_run {
+    const cli_batch *batch;
+    cli_batch_io *io;
+    pool pool;
+    int threaded;
+    block blocks[2];
+    block *in_flight;
+    reader rd;
+} batch_run;
+
+/* Writes the answers still being worked on and flushes them to the reader. */
+static void deliver(batch_run *run)
+{
+    if (run->in_flight) {
+        pool_finish(&run->pool, run->in_flight, run->io);
+        run->in_flight = NULL;
+    }
+    fflush(run->io->out);
+}
+
+/* Non-zero when a read of fd would wait: a terminal or pipe with nothing to read yet. */
+static int input_would_block(int fd)
+{
+    struct pollfd p = {fd, POLLIN, 0};
+    int ready;
+    while ((ready = poll(&p, 1, 0)) < 0 && errno == EINTR)
+        ;
+    return ready == 0;
+}
+
+/*
+ * Reads into b after its b->len bytes until its buffer is full, the input
+ * ends, or a read returns less than asked (nothing more was waiting).
+ * Before a read that would wait, the answers so far are delivered.
+ * Returns 0 or -2 (read error, errno set).
+ */
+static int fill(batch_run *run, block *b)
+{
+    reader *rd = &run->rd;
+    while (!rd->eof && b->len < b->cap) {
+        if (input_would_block(rd->fd))
+            deliver(run);
+        size_t want = b->cap - b->len;
+        ssize_t got = read(rd->fd, b->buf + b->len, want);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return -2;
+        if (got == 0) {
+            rd->eof = 1;
+            break;
+        }
+        if (rd->after_cr && b->buf[b->len] == '\n') {
+            /* the second half of a CRLF whose CR ended the last line */
+            memmove(b->buf + b->len, b->buf + b->len + 1, (size_t)got - 1);
+            got--;
+        }
+        rd->after_cr = 0;
+        b->len += (size_t)got;
+        if ((size_t)got < want)
+            break;
+    }
+    return 0;
+}
+
+/*
+ * While skipping: drops b's bytes up to the end of the long line.  When
+ * the line ends, what follows it moves to the front of b and skipping
+ * stops.
+ */
+static void skip_rest_of_line(reader *rd, block *b)
+{
+    size_t at = find_line_end(b->buf, b->len);
+    if (at == b->len) {
+        b->len = 0;
+        rd->skipping = !rd->eof;
+        return;
+    }
+    size_t next = past_line_end(rd, b->buf, at, b->len);
+    memmove(b->buf, b->buf + next, b->len - next);
+    b->len -= next;
+    rd->skipping = 0;
+}
+
+/* Answers b's items, or hands them to the pool; then writes the block before. */
+static int answer_block(batch_run *run, block *b)
+{
+    if (run->threaded && b->count > 0) {
+        if (pool_submit(&run->pool, b))
+            return -1;
+    } else {
+        answer_inline(run->batch, b, run->io);
+    }
+    if (run->in_flight)
+        pool_finish(&run->pool, run->in_flight, run->io);
+    run->in_flight = b->busy ? b : NULL;
+    return 0;
+}
+
+/*
+ * Reads the input block by block.  Each iteration starts with the block's
+ * unfinished line (no line end in it) and reads more; complete lines are
+ * cut and answered, and the unfinished rest moves to the other block.  A
+ * line that passes CLI_MAX_LINE_BYTES with no end in sight is answered at
+ * once (refused) and the rest of it is dropped as it arrives.
+ */
+static int read_blocks(batch_run *run)
+{
+    reader *rd = &run->rd;
+    int cur = 0;
+    for (;;) {
+        block *b = &run->blocks[cur];
+        size_t scanned = b->len; /* the unfinished line has no line end */
+        if (b->len == b->cap) {
+            /* a full buffer holding one unfinished line, not yet too long: double it */
+            size_t more = b->cap ? b->cap : BLOCK_BYTES;
+            if (b->cap && b->cap < LINE_BUFFER_BYTES && b->cap + more > LINE_BUFFER_BYTES)
+                more = LINE_BUFFER_BYTES - b->cap;
+            if (block_reserve(b, more))
+                return -1;
+        }
+        if (fill(run, b))
+            return -2;
+        if (rd->skipping) {
+            skip_rest_of_line(rd, b);
+            if (rd->skipping || (b->len == 0 && !rd->eof))
+                continue;
+            scanned = 0;
+        }
+        /* complete lines; at the end of input the rest is a line too */
+        b->end = rd->eof ? b->len : last_line_end(b->buf, scanned, b->len);
+        if (b->end == 0 && b->len <= CLI_MAX_LINE_BYTES && !rd->eof)
+            continue; /* one line so far: read on, growing the buffer when it is full */
+        if (b->end == 0 && b->len > 0) {
+            /* a line past the limit: refuse it now and drop it */
+            ++rd->number;
+            if (take_line(run->batch, rd, b, NULL, 0))
+                return -1;
+            rd->skipping = 1;
+            b->len = 0;
+        } else if (block_cut(run->batch, rd, b)) {
+            return -1;
+        }
+        if (answer_block(run, b))
+            return -1;
+        if (rd->skipping)
+            deliver(run); /* nothing more will come out until the long line ends */
+        /* the next block starts with this one's unfinished line and waiting start line */
+        block *next = &run->blocks[1 - cur];
+        next->len = 0;
+        next->count = 0;
+        if (block_reserve(next, b->len - b->end) || carry_start(rd, b, next))
+            return -1;
+        if (b->len > b->end)
+            memcpy(next->buf, b->buf + b->end, b->len - b->end);
+        next->len = b->len - b->end;
+        /* output that can no longer be written (a reader gone, a full disk) ends the batch */
+        if (rd->eof || ferror(run->io->out))
+            return 0;
+        cur = 1 - cur;
     }
 }
 
 int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io)
 {
-    block blocks[2];
-    memset(blocks, 0, sizeof blocks);
-    pool p;
-    memset(&p, 0, sizeof p);
-    p.batch = batch;
-    int threaded = batch->jobs > 1 && pool_start(&p, batch) == 0;
-    pending_line pending = {NULL, 0, 0, NULL};
-    long number = 0;
-    int cur = 0, eof = 0, status = 0;
-    block *in_flight = NULL;
-
-    while (!eof && status == 0) {
-        block *b = &blocks[cur];
-        int short_read = 0;
-        /* a full buffer without a complete line grows; then fill it until full,
-         * end of input, or nothing more is waiting */
-        if (b->len == b->cap && block_reserve(b, b->cap ? b->cap : BLOCK_BYTES)) {
-            status = -1;
-            break;
-        }
-        while (!eof && !short_read && b->len < b->cap) {
-            size_t want = b->cap - b->len;
-            ssize_t got = read(fd, b->buf + b->len, want);
-            if (got < 0 && errno == EINTR)
-                continue;
-            if (got < 0) {
-                status = -2;
-                break;
-            }
-            if (got == 0)
-                eof = 1;
-            b->len += (size_t)got;
-            if ((size_t)got < want)
-                short_read = 1;
-        }
-        if (status)
-            break;
-        /* complete lines; at end of input the rest is a line too */
-        b->end = b->len;
-        if (!eof) {
-            while (b->end > 0 && b->buf[b->end - 1] != '\n')
-                b->end--;
-            if (b->end == 0)
-                continue; /* one long line so far: grow and read on */
-        }
-        if (block_cut(batch, b, &number, &pending)) {
-            status = -1;
-            break;
-        }
-        if (threaded && b->count > 0) {
-            if (pool_submit(&p, b)) {
-                status = -1;
-                break;
-            }
-        } else {
-            answer_inline(batch, b, io);
-        }
-        if (in_flight)
-            pool_finish(&p, in_flight, io);
-        in_flight = b->busy ? b : NULL;
-        /* the next block starts with this one's unfinished line and pending start line */
-        block *next = &blocks[1 - cur];
-        next->len = 0;
-        if (block_reserve(next, b->len - b->end) || carry_pending(&pending, b, next)) {
-            status = -1;
-            break;
-        }
-        if (b->len > b->end)
-            memcpy(next->buf, b->buf + b->end, b->len - b->end);
-        next->len = b->len - b->end;
-        /* a reader waiting at a terminal or pipe gets its answers now */
-        if (in_flight && short_read) {
-            pool_finish(&p, in_flight, io);
-            in_flight = NULL;
-        }
-        /* output that can no longer be written (a reader gone, a full disk) ends the batch */
-        if (ferror(io->out))
-            break;
-        cur = 1 - cur;
+    batch_run run;
+    memset(&run, 0, sizeof run);
+    run.batch = batch;
+    run.io = io;
+    run.pool.batch = batch;
+    run.threaded = batch->jobs > 1 && pool_start(&run.pool, batch) == 0;
+    run.rd.fd = fd;
+    int status = read_blocks(&run);
+    if (run.in_flight)
+        pool_finish(&run.pool, run.in_flight, io);
+    if (run.rd.pair == PAIR_START && status == 0) {
+        cli_batch_item last = {run.rd.start_number, run.rd.start_text, run.rd.start_len, 0, NULL,
+                               0, CLI_ITEM_UNPAIRED};
+        answer_one(batch, io, &last);
     }
-    if (in_flight)
-        pool_finish(&p, in_flight, io);
-    if (pending.text && status == 0) {
-        cli_batch_item last = {pending.number, pending.text, pending.len, 0, NULL, 0};
-        batch->unpaired(batch->arg, io, &last);
-    }
-    if (threaded)
-        pool_stop(&p);
+    if (run.threaded)
+        pool_stop(&run.pool);
     for (int i = 0; i < 2; i++) {
-        free(blocks[i].buf);
-        free(blocks[i].carry);
-        free(blocks[i].items);
-        free(blocks[i].chunks);
+        free(run.blocks[i].buf);
+        free(run.blocks[i].carry);
+        free(run.blocks[i].items);
+        free(run.blocks[i].chunks);
     }
     return status;
 }

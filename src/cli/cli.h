@@ -55,6 +55,32 @@ int cli_parse_count(const char *text, unsigned long long max, unsigned long long
 /* Parses a positive number of seconds. */
 int cli_parse_seconds(const char *text, double *seconds);
 
+/* ---- "did you mean" ---- */
+
+/*
+ * The candidate closest to a word the user mistyped (a command, an option,
+ * an option's value): cli_suggest_init, then cli_suggest_consider for each
+ * candidate name.  best stays NULL when none is close enough to suggest;
+ * it points at the candidate's own string otherwise.
+ */
+typedef struct cli_suggestion {
+    const char *word;
+    const char *best;
+    size_t distance;
+} cli_suggestion;
+
+void cli_suggest_init(cli_suggestion *s, const char *word);
+void cli_suggest_consider(cli_suggestion *s, const char *candidate);
+/* "; did you mean 'PREFIX BEST'?" into buf (returned), or "" when there is no suggestion. */
+const char *cli_did_you_mean(const cli_suggestion *s, const char *prefix, char *buf, size_t size);
+/*
+ * The index of value among names[0..count), or -1 after reporting
+ * "WHERE: 'value' is not one of a, b, c; did you mean 'b'?", or with a noun
+ * "WHERE: unknown NOUN 'value' (NOUNs: a, b, c); did you mean 'b'?".
+ */
+int cli_parse_choice(const char *where, const char *value, const char *noun,
+                     const char *const *names, size_t count);
+
 /* ---- messages ---- */
 
 void cli_error(const char *fmt, ...)
@@ -93,7 +119,9 @@ const char *cli_format_bytes(size_t bytes, char *buf, size_t size);
 /*
  * Buffered output to a FILE, flushed after each answer when the reader is
  * interactive (a terminal or a pipe), never per line when it is a file.
- * Write errors are remembered and reported once by cli_out_close.
+ * (A stdin batch flushes when its input would block instead: see
+ * cli_batch_run.)  Write errors are remembered and reported once by
+ * cli_out_close.
  */
 typedef struct cli_out {
     FILE *file;
@@ -108,11 +136,44 @@ int cli_out_close(cli_out *out);
 /* Writes a board as spaced text (blank x), with '/' row marks when the shape is not the one inferred. */
 void cli_write_board_spaced(FILE *f, const slide_board *b);
 
+/* ---- input limits ---- */
+
+/*
+ * The longest line any reader of the slide command takes, in bytes, its
+ * line end not counted: ten bytes for each of the SLIDE_MAX_CELLS cells a
+ * board can have, room for the largest tile's seven digits and a separator
+ * with some to spare (the longest board in plain spaced form, 2000x2000,
+ * takes 30,888,889 bytes).  A longer line cannot be a board: it is
+ * refused with a message once this many bytes have arrived, and the rest
+ * of it is read and dropped, so memory stays bounded whatever arrives.
+ */
+#define CLI_MAX_LINE_BYTES ((size_t)SLIDE_MAX_CELLS * 10u)
+
+/*
+ * The largest whole input a judge problem's reader holds (`solve
+ * --problem`, `check --problem`'s files), in bytes: one line's worth,
+ * CLI_MAX_LINE_BYTES, which holds as many cells as the largest board and
+ * far more cases than any judge's test.  judge_slurp stops reading there.
+ */
+#define CLI_MAX_INPUT_BYTES CLI_MAX_LINE_BYTES
+
 /* ---- stdin batches (batch.c) ---- */
 
 #define CLI_MAX_JOBS 256
 
-/* One board of a batch, or with --pairs a start and its goal. */
+/* Why a batch item gets no answer from answer() (cli_batch_item.refused). */
+enum {
+    CLI_ITEM_OK = 0,
+    CLI_ITEM_TOO_LONG,      /* its line (the start's, with --pairs) passed CLI_MAX_LINE_BYTES */
+    CLI_ITEM_GOAL_TOO_LONG, /* --pairs: the goal line passed CLI_MAX_LINE_BYTES */
+    CLI_ITEM_UNPAIRED       /* --pairs: a start line at the end of input, without its goal */
+};
+
+/*
+ * One board of a batch, or with --pairs a start and its goal.  Lines end
+ * at LF, CRLF or a lone CR; text excludes the line end.  A refused item's
+ * text is NULL for a line too long to keep.
+ */
 typedef struct cli_batch_item {
     long number; /* 1-based input line */
     const char *text;
@@ -120,6 +181,7 @@ typedef struct cli_batch_item {
     long goal_number;
     const char *goal_text; /* NULL unless --pairs */
     size_t goal_len;
+    int refused; /* CLI_ITEM_* */
 } cli_batch_item;
 
 /* Where one item's answer goes, and how many items got no answer. */
@@ -131,25 +193,25 @@ typedef struct cli_batch_io {
 
 /*
  * How a batch is answered.  answer() may run on several threads at once
- * (jobs > 1) and must write only to io.  after_item() (optional) runs after
- * each item when jobs == 1, after_block() after each block's output when
- * jobs > 1: the caller flushes there when its reader is interactive.
- * unpaired() reports a --pairs start line that has no goal line.
+ * (jobs > 1) and must write only to io.  refuse() answers an item that
+ * cannot be solved (item->refused): reason says why, in a sentence
+ * ("the line is longer than ..."), without the line number.
  */
 typedef struct cli_batch {
     int jobs;
     int pairs;
     void *arg;
     void (*answer)(void *arg, cli_batch_io *io, const cli_batch_item *item);
-    void (*unpaired)(void *arg, cli_batch_io *io, const cli_batch_item *item);
-    void (*after_item)(void *arg);
-    void (*after_block)(void *arg);
+    void (*refuse)(void *arg, cli_batch_io *io, const cli_batch_item *item, const char *reason);
 } cli_batch;
 
 /*
  * Reads fd to its end, skipping empty lines and lines starting with '#',
- * and answers every item in input order into io.  Returns 0, -1 when out
- * of memory, -2 on a read error (errno set).
+ * and answers every item in input order into io.  io->out is flushed
+ * whenever the next read of fd would wait (a terminal or pipe with nothing
+ * more to read: someone may be waiting for these answers), and when a
+ * line too long to keep starts, never after each answer otherwise.
+ * Returns 0, -1 when out of memory, -2 on a read error (errno set).
  */
 int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io);
 
@@ -171,10 +233,25 @@ void cli_help_check(FILE *f);
 /* `slide pdb build|info|clear` (pdb.c): the pattern database cache. */
 int cli_pdb(int argc, char **argv);
 void cli_help_pdb(FILE *f);
+/* `slide play` (play.c): the game in the terminal.  `slide show` (show.c): a solution animated there. */
+int cli_play(int argc, char **argv);
+void cli_help_play(FILE *f);
+int cli_show(int argc, char **argv);
+void cli_help_show(FILE *f);
+/*
+ * play.c, for play and show: the --goal text and a BOARD text (either may be
+ * NULL) read with the --size shape (rows 0 when none): the goal gives the
+ * shape to BOARD, BOARD to the standard goal when there is no --goal.  On
+ * success *start (cells NULL without a text) and *goal belong to the caller;
+ * problems are reported as "slide: COMMAND: ...".  Returns 0 or an exit status.
+ */
+int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
+                        int rows, int cols, slide_board *start, slide_board *goal);
 
 /*
  * The library's progress callback (pdb.c): notes always go to stderr,
- * progress lines only to a terminal.  cli_progress_end clears an open
+ * progress lines only to a terminal with cursor control (not TERM=dumb, see
+ * term_detect).  cli_progress_end clears an open
  * progress line before other output.
  */
 typedef struct cli_progress_state {

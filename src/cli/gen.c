@@ -10,6 +10,15 @@
 
 enum { FMT_SPACED, FMT_COMPACT, FMT_JSON };
 
+/*
+ * The longest --walk: a walk takes time in proportion to its moves (about
+ * 15 ns a move), and a walk much longer than the board's mixing time is no
+ * more random than the uniform boards gen makes without --walk.
+ */
+#define GEN_MAX_WALK 1000000000ull
+/* --format's values, in the order of the FMT_ constants */
+static const char *const format_names[] = {"spaced", "compact", "json"};
+
 enum { OPT_SIZE = 1, OPT_COUNT, OPT_SEED, OPT_WALK, OPT_UNSOLVABLE, OPT_FORMAT, OPT_GOAL, OPT_HELP };
 
 static const cli_option gen_options[] = {
@@ -31,7 +40,8 @@ void cli_help_gen(FILE *f)
           "\n"
           "Prints N boards (default 1), one a line: uniformly random boards that can\n"
           "reach the goal, boards K random moves from the goal (--walk K, never undoing\n"
-          "the previous move), or uniformly random boards that cannot (--unsolvable).\n"
+          "the previous move; K at most 10^9), or uniformly random boards that cannot\n"
+          "(--unsolvable).\n"
           "The same --seed gives the same boards on every machine (xoshiro256**);\n"
           "without it the seed comes from the clock and is printed on stderr.\n"
           "\n"
@@ -103,6 +113,11 @@ int cli_gen(int argc, char **argv)
             if (cli_parse_count(value, ~0ull, &walk)) {
                 cli_error("gen: --walk: '%.60s' is not a whole number", value);
                 status = EXIT_USAGE;
+            } else if (walk > GEN_MAX_WALK) {
+                cli_error("gen: --walk: %llu is more than the limit of %llu moves (about 15 s a "
+                          "board); leave out --walk for a uniformly random board",
+                          walk, GEN_MAX_WALK);
+                status = EXIT_USAGE;
             }
             kind = SLIDE_GEN_WALK;
             break;
@@ -110,16 +125,10 @@ int cli_gen(int argc, char **argv)
             kind = SLIDE_GEN_UNSOLVABLE;
             break;
         case OPT_FORMAT:
-            if (strcmp(value, "spaced") == 0)
-                format = FMT_SPACED;
-            else if (strcmp(value, "compact") == 0)
-                format = FMT_COMPACT;
-            else if (strcmp(value, "json") == 0)
-                format = FMT_JSON;
-            else {
-                cli_error("gen: --format: '%.60s' is not one of spaced, compact, json", value);
+            format = cli_parse_choice("gen: --format", value, NULL, format_names,
+                                      sizeof format_names / sizeof format_names[0]);
+            if (format < 0)
                 status = EXIT_USAGE;
-            }
             break;
         case OPT_GOAL:
             goal_text = value;

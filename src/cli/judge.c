@@ -482,6 +482,8 @@ int judge_read_cases(const judge_problem *p, const char *text, size_t len, judge
 int judge_slurp(const char *path, FILE *stream, char **text, size_t *len)
 {
     FILE *f = path ? fopen(path, "rb") : stream;
+    /* room for the limit, one byte past it (the sign of a larger input) and a NUL */
+    const size_t most = CLI_MAX_INPUT_BYTES + 2;
     size_t cap = 1 << 16, used = 0;
     char *buf;
     *text = NULL;
@@ -492,19 +494,21 @@ int judge_slurp(const char *path, FILE *stream, char **text, size_t *len)
     while (buf) {
         size_t got = fread(buf + used, 1, cap - used - 1, f);
         used += got;
-        if (used + 1 < cap)
-            break; /* a short read: end of file or an error */
-        char *bigger = realloc(buf, cap * 2);
+        if (used + 1 < cap || used > CLI_MAX_INPUT_BYTES)
+            break; /* a short read (end of file or an error), or past the limit */
+        size_t larger = cap * 2 < most ? cap * 2 : most;
+        char *bigger = realloc(buf, larger);
         if (!bigger) {
             free(buf);
             buf = NULL;
             break;
         }
         buf = bigger;
-        cap *= 2;
+        cap = larger;
     }
-    int failed = !buf || ferror(f);
-    int saved = buf ? errno : ENOMEM;
+    int too_large = buf && used > CLI_MAX_INPUT_BYTES;
+    int failed = !buf || ferror(f) || too_large;
+    int saved = too_large ? EFBIG : buf ? errno : ENOMEM;
     if (path)
         fclose(f);
     if (failed) {

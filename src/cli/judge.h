@@ -84,7 +84,9 @@ void judge_cases_free(judge_cases *cases);
 
 /*
  * Reads all of path (or of stream when path is NULL) into a new
- * NUL-terminated buffer the caller frees.  Returns 0, or -1 with errno set.
+ * NUL-terminated buffer the caller frees.  Returns 0, or -1 with errno set:
+ * EFBIG when there are more than CLI_MAX_INPUT_BYTES bytes (reading stops
+ * one byte past the limit, so memory stays bounded on endless input).
  */
 int judge_slurp(const char *path, FILE *stream, char **text, size_t *len);
 

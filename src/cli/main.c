@@ -62,6 +62,10 @@ static const command commands[] = {
      {{"gen [OPTIONS]", "generate boards (reproducible with --seed)"}}},
     {"pdb", NULL, cli_pdb, cli_help_pdb, EXIT_FAILED_BOARD,
      {{"pdb build|info|clear", "prepare, list or remove cached pattern databases"}}},
+    {"play", NULL, cli_play, cli_help_play, EXIT_FAILED_BOARD,
+     {{"play [OPTIONS] [BOARD]", "play the puzzle in the terminal: hints, undo, solve"}}},
+    {"show", NULL, cli_show, cli_help_show, EXIT_FAILED_BOARD,
+     {{"show [OPTIONS] BOARD MOVES", "play a solution move by move in the terminal"}}},
     {"help", NULL, run_help, NULL, EXIT_FAILED_BOARD,
      {{"help [COMMAND]", "show help for a command"}}},
     {"version", NULL, run_version, NULL, EXIT_FAILED_BOARD, {{NULL, NULL}}},
@@ -116,6 +120,17 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
+/* "; did you mean 'NAME'?" for the command name closest to word, or "" (see cli_suggest_consider). */
+static const char *closest_command(const char *word, int with_help_only, char *buf, size_t size)
+{
+    cli_suggestion s;
+    cli_suggest_init(&s, word);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (!with_help_only || commands[i].help)
+            cli_suggest_consider(&s, commands[i].name);
+    return cli_did_you_mean(&s, "", buf, size);
+}
+
 /* `slide help [COMMAND]`: the main help, or the help of a command that has one. */
 static int run_help(int argc, char **argv)
 {
@@ -135,7 +150,9 @@ static int run_help(int argc, char **argv)
         if (commands[i].help)
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
                                      commands[i].name);
-    cli_error("help: no command '%s' (commands: %s)", topic, names);
+    char hint[96];
+    cli_error("help: no command '%s'%s (commands: %s)", topic,
+              closest_command(topic, 1, hint, sizeof hint), names);
     return EXIT_USAGE;
 }
 
@@ -164,7 +181,9 @@ int main(int argc, char **argv)
     }
     const command *c = find_command(argv[1]);
     if (!c) {
-        cli_error("unknown command '%s' (see 'slide --help')", argv[1]);
+        char hint[96];
+        cli_error("unknown command '%s'%s (see 'slide --help')", argv[1],
+                  closest_command(argv[1], 0, hint, sizeof hint));
         return EXIT_USAGE;
     }
     int status = c->run(argc, argv);

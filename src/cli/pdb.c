@@ -3,6 +3,7 @@
  * progress callback every command hands the library.
  */
 #include "cli.h"
+#include "term.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -11,10 +12,19 @@
 
 /* ------------------------------------------------------------- progress */
 
+/*
+ * A progress line is redrawn in place with \r and an erase sequence, which a
+ * terminal without cursor control (TERM=dumb: Emacs shells, some CI logs;
+ * term_detect decides) would show as a pile of lines: there only the notes
+ * are written.
+ */
 void cli_progress_init(cli_progress_state *state)
 {
+    term terminal;
+    memset(&terminal, 0, sizeof terminal);
+    term_detect(&terminal);
     memset(state, 0, sizeof *state);
-    state->tty = isatty(fileno(stderr));
+    state->tty = isatty(fileno(stderr)) && terminal.ansi;
 }
 
 void cli_progress_end(void *ctx)
@@ -292,9 +302,18 @@ int cli_pdb(int argc, char **argv)
         cli_help_pdb(stdout);
         return 0;
     }
-    if (strcmp(action, "build") != 0 && strcmp(action, "info") != 0 &&
-        strcmp(action, "clear") != 0) {
-        cli_error("pdb: unknown action '%.60s' (build, info or clear)", action);
+    static const char *const actions[] = {"build", "info", "clear"};
+    size_t known = 0;
+    while (known < sizeof actions / sizeof actions[0] && strcmp(action, actions[known]) != 0)
+        known++;
+    if (known == sizeof actions / sizeof actions[0]) {
+        cli_suggestion s;
+        char hint[96];
+        cli_suggest_init(&s, action);
+        for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+            cli_suggest_consider(&s, actions[i]);
+        cli_error("pdb: unknown action '%.60s'%s (build, info or clear)", action,
+                  cli_did_you_mean(&s, "", hint, sizeof hint));
         return EXIT_USAGE;
     }
     pdb_config cfg;

@@ -154,9 +154,14 @@ int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
     }
     const judge_problem *p = name ? judge_problem_find(name) : NULL;
     if (status == 0 && !p) {
-        char names[JUDGE_NAMES_SIZE];
-        cli_error("solve: --problem: unknown problem '%.60s' (problems: %s)", name ? name : "",
-                  judge_problem_names(names, sizeof names));
+        char names[JUDGE_NAMES_SIZE], hint[96];
+        cli_suggestion s;
+        cli_suggest_init(&s, name ? name : "");
+        for (size_t i = 0; i < judge_problem_count(); i++)
+            cli_suggest_consider(&s, judge_problem_at(i)->name);
+        cli_error("solve: --problem: unknown problem '%.60s' (problems: %s)%s", name ? name : "",
+                  judge_problem_names(names, sizeof names),
+                  cli_did_you_mean(&s, "", hint, sizeof hint));
         status = EXIT_USAGE;
     }
     if (status == 0 && scan.positional_count > 0) {
@@ -171,7 +176,11 @@ int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
     char *text;
     size_t len;
     if (judge_slurp(NULL, stdin, &text, &len)) {
-        cli_error("%s: cannot read stdin: %s", p->name, strerror(errno));
+        if (errno == EFBIG)
+            cli_error("%s: the input is longer than %zu bytes, the limit for a judge input", p->name,
+                      CLI_MAX_INPUT_BYTES);
+        else
+            cli_error("%s: cannot read stdin: %s", p->name, strerror(errno));
         return EXIT_FAILED_BOARD;
     }
     judge_cases cases;
@@ -192,6 +201,7 @@ int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
     }
     cli_out out;
     cli_out_init(&out, stdout);
+    out.flush_each_line = 0; /* the whole input is read: nobody waits for one answer */
     /* a reader gone or a full disk: solving the remaining cases would be wasted */
     for (size_t i = 0; i < cases.count && status == 0 && !ferror(out.file); i++)
         if (answer_case(p, &cases.items[i], i + 1, &limits, context, stats, &out))

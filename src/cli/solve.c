@@ -3,14 +3,18 @@
  * in input order, one line (or block, for --output path) per board.
  */
 #include "judge.h"
+#include "svg.h"
 
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-enum { OUT_MOVES, OUT_STEPS, OUT_PATH, OUT_JSON };
+enum { OUT_MOVES, OUT_STEPS, OUT_PATH, OUT_JSON, OUT_SVG, OUT_TILES };
+/* --output's values, in the order of the OUT_ constants */
+static const char *const output_names[] = {"moves", "steps", "path", "json", "svg", "tiles"};
 
 enum {
     OPT_ALGO = 1,
@@ -23,6 +27,7 @@ enum {
     OPT_MAX_MEMORY,
     OPT_TIMEOUT,
     OPT_JOBS,
+    OPT_OUTPUT_DIR,
     OPT_HELP
 };
 
@@ -37,6 +42,7 @@ static const cli_option solve_options[] = {
     {"max-memory", 0, 1, OPT_MAX_MEMORY},
     {"timeout", 0, 1, OPT_TIMEOUT},
     {"jobs", 'j', 1, OPT_JOBS},
+    {"output-dir", 0, 1, OPT_OUTPUT_DIR},
     {"help", 'h', 0, OPT_HELP},
     {NULL, 0, 0, 0},
 };
@@ -76,9 +82,11 @@ static void write_problem_names(FILE *f, int indent)
 void cli_help_solve(FILE *f)
 {
     fputs("usage: slide solve [OPTIONS] [BOARD...]\n"
+          "       slide solve [OPTIONS] [-]\n"
           "\n"
-          "Solves each BOARD, or each line of stdin when no BOARD is given (empty lines\n"
-          "and lines starting with # are skipped). One answer per board, in input order.\n"
+          "Solves each BOARD, or each line of stdin when no BOARD (or -) is given (empty\n"
+          "lines and lines starting with # are skipped). One answer per board, in input\n"
+          "order.\n"
           "\n"
           "boards (all the same 3x3 board):\n"
           "  \"2 3 4 1 5 x 7 6 8\"   spaced; blank is x, X, 0, . or _\n"
@@ -99,7 +107,11 @@ void cli_help_solve(FILE *f)
     fputs("\n"
           "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
           "  -s, --size RxC         shape, where the board text does not give it\n"
-          "  -o, --output FMT       moves (default), steps, path, json\n"
+          "  -o, --output FMT       moves (default), steps, path, json, svg (an animated\n"
+          "                         drawing of one board; see --output-dir), tiles (the\n"
+          "                         numbers of the tiles to slide, in order)\n"
+          "      --output-dir DIR   with -o svg: DIR/board-N.svg for each board N (its\n"
+          "                         argument or line number), the file names on stdout\n"
           "      --pairs            stdin holds pairs of lines: start, then goal\n"
           "      --problem NAME     read stdin and write answers exactly as a judge problem:\n",
           f);
@@ -124,6 +136,7 @@ typedef struct solve_config {
     int cols;
     slide_board goal; /* cells NULL when not given */
     int jobs;
+    const char *output_dir; /* -o svg: where each board's file goes; NULL = stdout */
     /*
      * The batch fast path, indexed by a board's cell count: the standard
      * goals it made, and the goal it answers boards of that count for (a
@@ -142,6 +155,7 @@ typedef struct solve_run {
     FILE *err; /* messages: stderr, or a chunk's buffer with --jobs */
     int failures;
     atomic_int *noted_not_optimal; /* shared by the batch: the auto note was printed */
+    long board_number;             /* the argument or line number, for --output-dir names */
 } solve_run;
 
 static void write_json_string(FILE *f, const char *s)
@@ -198,6 +212,28 @@ static void write_path(FILE *f, const slide_board *start, const char *moves, uin
     slide_board_free(&b);
 }
 
+/*
+ * -o tiles: the number of the tile each move slides (the one the blank
+ * trades places with), in order, separated by spaces, on one line: an
+ * empty line when the board is solved already.  Returns 0, or -1 when out
+ * of memory (nothing written).
+ */
+static int write_tiles(FILE *f, const slide_board *start, const char *moves, uint64_t length)
+{
+    slide_board b;
+    if (slide_board_copy(&b, start) != SLIDE_OK)
+        return -1;
+    for (uint64_t i = 0; i < length; i++) {
+        int from = b.blank;
+        if (slide_board_move(&b, moves[i]) != SLIDE_OK)
+            break; /* the library's answers are legal; this only keeps a bad one from reading wild */
+        fprintf(f, i ? " %u" : "%u", (unsigned)b.cells[from]);
+    }
+    fputc('\n', f);
+    slide_board_free(&b);
+    return 0;
+}
+
 /* The --stats line of one solve that returned status. */
 static void print_stats(FILE *err, const char *where, const slide_stats *st, int status)
 {
@@ -205,10 +241,13 @@ static void print_stats(FILE *err, const char *where, const slide_stats *st, int
     fprintf(err, "slide: stats: %s: algo %s", where, st->algo ? st->algo : "-");
     if (st->heuristic)
         fprintf(err, ", heuristic %s", st->heuristic);
-    fprintf(err, ", expanded %llu, generated %llu, peak memory %s, %.3f ms%s%s%s\n",
+    fprintf(err, ", expanded %llu, generated %llu, peak memory %s",
             (unsigned long long)st->expanded, (unsigned long long)st->generated,
-            cli_format_bytes(st->peak_memory, mem, sizeof mem), st->seconds * 1e3,
-            st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
+            cli_format_bytes(st->peak_memory, mem, sizeof mem));
+    if (st->table_memory)
+        fprintf(err, ", tables %s", cli_format_bytes(st->table_memory, mem, sizeof mem));
+    fprintf(err, ", %.3f ms%s%s%s\n", st->seconds * 1e3,
+            status == SLIDE_OK && st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
             cli_solve_note(st, status, note, sizeof note));
 }
 
@@ -234,7 +273,7 @@ static void answer_error(solve_run *run, const char *where, const char *message)
  * moves needs no memory for itself.  The first STREAM_HOLD bytes are held
  * back, so a board that fails before that prints `error` like any other;
  * only a failure after that (a --timeout deep into a huge answer) leaves a
- * partial line, which answer() ends and reports.
+ * partial line, which answer() ends with " error" and reports.
  */
 #define STREAM_HOLD ((size_t)1 << 20)
 
@@ -276,6 +315,48 @@ static int stream_moves(void *ctx, const char *moves, size_t len)
         return 1;
     ms->written += len;
     return 0;
+}
+
+/*
+ * -o svg: the drawing on stdout, or with --output-dir into DIR/board-N.svg
+ * (N the board's argument or line number) and that path on stdout.  A
+ * board over svg.c's limits, or a file that cannot be written, gets `error`.
+ */
+static void answer_svg(solve_run *run, const char *where, const slide_board *start,
+                       const slide_board *goal, const slide_solution *sol)
+{
+    const char *dir = run->config->output_dir;
+    char reason[200], path[4096];
+    slide_board standard = {0, 0, 0, NULL};
+    if (!goal && slide_board_init_goal(&standard, start->rows, start->cols) != SLIDE_OK) {
+        answer_error(run, where, "out of memory");
+        return;
+    }
+    FILE *f = run->out.file;
+    if (dir) {
+        snprintf(path, sizeof path, "%s/board-%ld.svg", dir, run->board_number);
+        f = fopen(path, "w");
+    }
+    if (!f) {
+        snprintf(reason, sizeof reason, "cannot write %.120s: %s", path, strerror(errno));
+        answer_error(run, where, reason);
+    } else if (svg_write(f, start, goal ? goal : &standard, sol->moves, sol->length, reason,
+                         sizeof reason) != 0) {
+        if (dir) {
+            fclose(f);
+            remove(path);
+        }
+        answer_error(run, where, reason);
+    } else if (dir && (ferror(f) | fclose(f))) {
+        snprintf(reason, sizeof reason, "cannot write %.120s: %s", path, strerror(errno));
+        remove(path);
+        answer_error(run, where, reason);
+    } else {
+        if (dir)
+            fprintf(run->out.file, "%s\n", path);
+        cli_out_line_done(&run->out);
+    }
+    slide_board_free(&standard);
 }
 
 static void answer(solve_run *run, const char *where, const slide_board *start,
@@ -328,12 +409,17 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
             snprintf(message, sizeof message, "%s%s%s", slide_strerror(status),
                      note[0] ? ": " : "", note);
         if (stream.written) {
-            /* part of the answer is already on its line: end the line and say so */
-            fputc('\n', f);
+            /*
+             * part of the answer is already on its line: end the line with
+             * " error", so that stdout alone tells it from a whole answer
+             * (a line that got no answer ends in `error`), and say so
+             */
+            fputs(" error\n", f);
             run->failures++;
             fprintf(run->err,
-                    "slide: %s: %s (the %llu moves on its line are an incomplete answer)\n", where,
-                    message, stream.written);
+                    "slide: %s: %s (the %llu moves before ' error' on its line are an incomplete "
+                    "answer)\n",
+                    where, message, stream.written);
             cli_out_line_done(&run->out);
             return;
         }
@@ -377,9 +463,28 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
             write_json_string(f, st.algo);
         else
             fputs("null", f);
-        fprintf(f, ",\"nodes\":%llu,\"generated\":%llu,\"peak_memory\":%zu,\"ms\":%.3f}\n",
+        fprintf(f,
+                ",\"nodes\":%llu,\"generated\":%llu,\"peak_memory\":%zu,\"table_memory\":%zu,"
+                "\"ms\":%.3f}\n",
                 (unsigned long long)st.expanded, (unsigned long long)st.generated, st.peak_memory,
-                st.seconds * 1e3);
+                st.table_memory, st.seconds * 1e3);
+        break;
+    case OUT_TILES:
+        if (!solvable) {
+            fputs("unsolvable\n", f);
+        } else if (write_tiles(f, start, sol.moves, sol.length) != 0) {
+            slide_solution_free(&sol);
+            answer_error(run, where, slide_strerror(SLIDE_E_NOMEM));
+            return;
+        }
+        break;
+    case OUT_SVG:
+        if (solvable) {
+            answer_svg(run, where, start, goal, &sol);
+            slide_solution_free(&sol);
+            return;
+        }
+        fputs("unsolvable\n", f);
         break;
     }
     cli_out_line_done(&run->out);
@@ -409,12 +514,13 @@ static int parse_board(solve_run *run, const char *where, long line, const char 
 }
 
 /*
- * One start board (and, with --pairs, its own goal).  Boards take their
- * shape from --size, else from the goal when one was given, else from
- * their own text.
+ * One start board (and, with --pairs, its own goal, found at goal_where:
+ * its own line or argument).  Boards take their shape from --size, else
+ * from the goal when one was given, else from their own text.
  */
 static void solve_text(solve_run *run, const char *where, long line, const char *text, size_t len,
-                       const char *goal_text, size_t goal_len)
+                       const char *goal_where, long goal_line, const char *goal_text,
+                       size_t goal_len)
 {
     const solve_config *cfg = run->config;
     slide_board start, pair_goal = {0, 0, 0, NULL};
@@ -427,9 +533,7 @@ static void solve_text(solve_run *run, const char *where, long line, const char 
     if (parse_board(run, where, line, text, len, &start, rows, cols))
         return;
     if (goal_text) {
-        char goal_where[64];
-        snprintf(goal_where, sizeof goal_where, "%s (goal)", where);
-        if (parse_board(run, goal_where, line + 1, goal_text, goal_len, &pair_goal, start.rows,
+        if (parse_board(run, goal_where, goal_line, goal_text, goal_len, &pair_goal, start.rows,
                         start.cols)) {
             slide_board_free(&start);
             return;
@@ -501,17 +605,21 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
     if (cfg->use_fast && !item->goal_text && answer_fast(cfg, io, item->text, item->len))
         return;
     solve_run run = *shared;
-    char where[48];
+    char where[48], goal_where[48];
     run.out.file = io->out;
-    run.out.flush_each_line = 0; /* the batch flushes (see flush_output) */
+    run.out.flush_each_line = 0; /* the batch flushes when its input would block */
     run.err = io->err;
     run.failures = 0;
+    run.board_number = item->number;
     snprintf(where, sizeof where, "line %ld", item->number);
-    solve_text(&run, where, item->number, item->text, item->len, item->goal_text, item->goal_len);
+    snprintf(goal_where, sizeof goal_where, "line %ld (goal)", item->goal_number);
+    solve_text(&run, where, item->number, item->text, item->len, goal_where, item->goal_number,
+               item->goal_text, item->goal_len);
     io->failures += run.failures;
 }
 
-static void answer_unpaired(void *arg, cli_batch_io *io, const cli_batch_item *item)
+static void answer_refused(void *arg, cli_batch_io *io, const cli_batch_item *item,
+                           const char *reason)
 {
     solve_run run = *(solve_run *)arg;
     char where[48];
@@ -520,14 +628,10 @@ static void answer_unpaired(void *arg, cli_batch_io *io, const cli_batch_item *i
     run.err = io->err;
     run.failures = 0;
     snprintf(where, sizeof where, "line %ld", item->number);
-    answer_error(&run, where, "a start board without its goal line (--pairs)");
+    answer_error(&run, where, reason);
     io->failures += run.failures;
 }
 
-static void flush_output(void *arg)
-{
-    cli_out_line_done(&((solve_run *)arg)->out);
-}
 
 /*
  * Which boards the fast path may answer, by cell count: those of the goal's
@@ -565,9 +669,7 @@ static void plan_fast_path(solve_config *cfg)
 static void solve_stdin(solve_run *run)
 {
     solve_config *cfg = (solve_config *)run->config;
-    cli_batch batch = {cfg->jobs, cfg->pairs, run, answer_item, answer_unpaired,
-                       run->out.flush_each_line ? flush_output : NULL,
-                       run->out.flush_each_line ? flush_output : NULL};
+    cli_batch batch = {cfg->jobs, cfg->pairs, run, answer_item, answer_refused};
     cli_batch_io io = {run->out.file, run->err, 0};
     plan_fast_path(cfg);
     int status = cli_batch_run(&batch, 0, &io);
@@ -589,6 +691,9 @@ static int usage_value(const char *option, const char *value, const char *expect
     return EXIT_USAGE;
 }
 
+/* Room for the names of the algorithm or heuristic table, for --algo and --heuristic. */
+#define MAX_CHOICES 32
+
 static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_text)
 {
     const char *value;
@@ -601,22 +706,24 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
         case OPT_HELP:
             cli_help_solve(stdout);
             return -1;
-        case OPT_ALGO:
-            if (strcmp(value, "auto") != 0 && !slide_algo_by_name(value)) {
-                cli_error("solve: --algo: unknown algorithm '%.60s' (see 'slide help solve')", value);
+        case OPT_ALGO: {
+            const char *names[MAX_CHOICES];
+            size_t count = 0;
+            for (size_t i = 0; i < slide_algo_count() && count + 1 < MAX_CHOICES; i++)
+                names[count++] = slide_algo_at(i)->name;
+            names[count++] = "auto";
+            if (cli_parse_choice("solve: --algo", value, "algorithm", names, count) < 0)
                 return EXIT_USAGE;
-            }
             cfg->lib.algo = value;
             break;
+        }
         case OPT_HEURISTIC: {
-            int known = 0;
-            for (size_t i = 0; i < slide_heuristic_count(); i++)
-                known |= strcmp(slide_heuristic_at(i)->name, value) == 0;
-            if (!known) {
-                cli_error("solve: --heuristic: unknown heuristic '%.60s' (see 'slide help solve')",
-                          value);
+            const char *names[MAX_CHOICES];
+            size_t count = 0;
+            for (size_t i = 0; i < slide_heuristic_count() && count < MAX_CHOICES; i++)
+                names[count++] = slide_heuristic_at(i)->name;
+            if (cli_parse_choice("solve: --heuristic", value, "heuristic", names, count) < 0)
                 return EXIT_USAGE;
-            }
             cfg->lib.heuristic = value;
             break;
         }
@@ -630,22 +737,19 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             }
             break;
         case OPT_OUTPUT:
-            if (strcmp(value, "moves") == 0)
-                cfg->output = OUT_MOVES;
-            else if (strcmp(value, "steps") == 0)
-                cfg->output = OUT_STEPS;
-            else if (strcmp(value, "path") == 0)
-                cfg->output = OUT_PATH;
-            else if (strcmp(value, "json") == 0)
-                cfg->output = OUT_JSON;
-            else
-                return usage_value("--output", value, "one of moves, steps, path, json");
+            cfg->output = cli_parse_choice("solve: --output", value, NULL, output_names,
+                                           sizeof output_names / sizeof output_names[0]);
+            if (cfg->output < 0)
+                return EXIT_USAGE;
             break;
         case OPT_PAIRS:
             cfg->pairs = 1;
             break;
         case OPT_STATS:
             cfg->stats = 1;
+            break;
+        case OPT_OUTPUT_DIR:
+            cfg->output_dir = value;
             break;
         case OPT_MAX_MEMORY:
             if (cli_parse_memory(value, &cfg->lib.limits.max_memory))
@@ -693,6 +797,49 @@ static int check_heuristic_fits_algo(const solve_config *cfg)
     return EXIT_USAGE;
 }
 
+/*
+ * `slide solve -` reads stdin, as no BOARD does: the '-' is dropped from
+ * the positional arguments.  Stdin cannot be one of several boards, so a
+ * '-' among others is a usage error.  Returns 0 or EXIT_USAGE.
+ */
+static int take_stdin_dash(cli_scan *scan)
+{
+    for (int i = 0; i < scan->positional_count; i++) {
+        if (strcmp(scan->positional[i], "-") != 0)
+            continue;
+        if (scan->positional_count > 1) {
+            cli_error("solve: '-' reads the boards from stdin; give it alone, not among boards");
+            return EXIT_USAGE;
+        }
+        scan->positional_count = 0;
+    }
+    return 0;
+}
+
+/*
+ * -o svg writes one drawing to stdout, so a batch (stdin, or several
+ * boards) needs --output-dir, which needs -o svg and a directory it can
+ * make.  Returns 0 or EXIT_USAGE.
+ */
+static int check_svg_output(const solve_config *cfg, int positional)
+{
+    int boards = cfg->pairs ? positional / 2 : positional;
+    if (cfg->output_dir && cfg->output != OUT_SVG) {
+        cli_error("solve: --output-dir goes with -o svg");
+        return EXIT_USAGE;
+    }
+    if (cfg->output == OUT_SVG && !cfg->output_dir && boards != 1) {
+        cli_error("solve: -o svg writes one board's drawing to stdout; for %s give --output-dir DIR",
+                  positional ? "several boards" : "boards from stdin");
+        return EXIT_USAGE;
+    }
+    if (cfg->output_dir && mkdir(cfg->output_dir, 0777) != 0 && errno != EEXIST) {
+        cli_error("solve: --output-dir: cannot make '%.200s': %s", cfg->output_dir, strerror(errno));
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 int cli_solve(int argc, char **argv)
 {
     solve_config cfg;
@@ -710,7 +857,11 @@ int cli_solve(int argc, char **argv)
     }
     int status = read_options(&scan, &cfg, &goal_text);
     if (status == 0)
+        status = take_stdin_dash(&scan);
+    if (status == 0)
         status = check_heuristic_fits_algo(&cfg);
+    if (status == 0)
+        status = check_svg_output(&cfg, scan.positional_count);
     if (status != 0) {
         cli_scan_free(&scan);
         return status < 0 ? 0 : status;
@@ -760,16 +911,20 @@ int cli_solve(int argc, char **argv)
             status = EXIT_USAGE;
         }
         for (int i = 0; status == 0 && i + 1 < scan.positional_count; i += 2) {
-            char where[48];
+            char where[48], goal_where[48];
+            run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
-            solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]),
-                       scan.positional[i + 1], strlen(scan.positional[i + 1]));
+            snprintf(goal_where, sizeof goal_where, "argument %d (goal)", i + 2);
+            solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), goal_where,
+                       0, scan.positional[i + 1], strlen(scan.positional[i + 1]));
         }
     } else {
         for (int i = 0; i < scan.positional_count; i++) {
             char where[48];
+            run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
-            solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), NULL, 0);
+            solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), NULL, 0,
+                       NULL, 0);
         }
     }
     if (cli_out_close(&run.out) && status == 0)

@@ -65,6 +65,25 @@ static inline int state_blank(state64 s, int cells)
 state64 state_pack(const slide_board *board);
 void state_unpack(state64 s, slide_board *board);
 
+/*
+ * A rotation or reflection of a shape onto itself (symmetry.c): cell c goes
+ * to cell[c], and the blank's move m (slide_move_letters order) becomes
+ * move[m].  Renaming tiles and moving cells this way maps every state graph
+ * edge to an edge, so distances are kept; move letters and their u, d, l, r
+ * order are not.
+ */
+typedef struct board_symmetry {
+    uint8_t cell[SLIDE_MAX_PACKED_CELLS];
+    uint8_t move[4];
+} board_symmetry;
+
+#define MAX_BOARD_SYMMETRIES 8
+/*
+ * Fills out (room for MAX_BOARD_SYMMETRIES) with the symmetries of shape,
+ * the identity first; returns how many: 8 for a square, else 4.
+ */
+int board_symmetries(const geometry *shape, board_symmetry *out);
+
 /* Opposite move: u<->d, l<->r. */
 static inline int move_inverse(int m)
 {
@@ -168,7 +187,8 @@ typedef void (*cache_destroy_fn)(void *data, size_t size, search_budget *budget)
 int context_cache_get(slide_context *ctx, int kind, const void *key, size_t key_len,
                       cache_build_fn build, cache_destroy_fn destroy, void *arg, void **data);
 
-enum { CACHE_DISTANCE_TABLE = 1, CACHE_PATTERN_DB = 2 };
+/* CACHE_DISTANCE_GOAL: how one goal reads the shared CACHE_DISTANCE_TABLE of its blank cell */
+enum { CACHE_DISTANCE_TABLE = 1, CACHE_PATTERN_DB = 2, CACHE_DISTANCE_GOAL = 3 };
 
 /*
  * Manhattan distance tables (manhattan.c), shared by the heuristics and the

@@ -110,6 +110,9 @@ int pdb_heuristic_create(search_task *search, void **ctx)
         return status;
     }
     h->set = data;
+    search->stats->table_memory = 0;
+    for (int g = 0; g < h->set->count; g++)
+        search->stats->table_memory += h->set->groups[g].bytes;
     *ctx = h;
     return SLIDE_OK;
 }

@@ -10,14 +10,30 @@
  * A solution walks downhill from the board, taking the first neighbour in
  * u, d, l, r order whose distance is one less.  The build records that move
  * in the top two bits of each entry (distances need at most six: the
- * longest 2x4 solution is 36 moves), so the walk is one lookup a move.  That is the lexicographically
- * smallest shortest path, which is exactly the path a forward BFS with the
- * same neighbour order reports (BFS dequeues each layer in lexicographic
- * order of the paths that discovered it), so table answers equal --algo bfs
- * byte for byte.
+ * longest 2x4 solution is 36 moves), so the walk is one lookup a move.  That
+ * is the lexicographically smallest shortest path, which is exactly the path
+ * a forward BFS with the same neighbour order reports (BFS dequeues each
+ * layer in lexicographic order of the paths that discovered it), so table
+ * answers equal --algo bfs byte for byte.
  *
- * With a context the table is built once per (shape, goal) and shared by
- * every board of a batch; without one it is built for the call and freed.
+ * One table serves every goal whose blank sits in the same cell, up to the
+ * board's symmetries.  Renaming tiles changes no move: a board reaches its
+ * goal by exactly the moves its renamed board reaches the renamed goal, so a
+ * goal reads the table of the standard arrangement with the blank in the
+ * same cell (tiles 1 .. n-1 in reading order around it) through a renaming
+ * of its tiles.  A rotation or reflection (core/symmetry.c) keeps distances
+ * too and carries the blank's cell to a representative of its class, so a
+ * context builds at most three 3x3 tables (corner, edge, centre) and two for
+ * 2x3 or 2x4, whatever the goals.  A symmetry renames the moves as well (a
+ * left-right flip swaps l and r), and the table's recorded move is the first
+ * in the table's u, d, l, r order, not the goal's: goals whose blank needs a
+ * rotation walk by distances alone instead, trying the board's own moves in
+ * u, d, l, r order and taking the first that is one closer (up to four
+ * lookups a move).  That is the same path, so answers stay byte-identical.
+ *
+ * With a context each table is built once per (shape, blank class) and
+ * shared by every board and goal of a batch; without one it is built for
+ * the call and freed.
  */
 #include "core/rank.h"
 #include "search/search.h"
@@ -27,15 +43,35 @@
 #define DIST_MASK 0x3F
 #define MOVE_SHIFT 6
 
-struct slide_dist_table {
+/* The table of one shape and one representative blank cell. */
+typedef struct dtable {
     geometry shape;
     size_t size;
-    uint8_t *dist;     /* size entries: distance | first downhill move << MOVE_SHIFT */
+    uint8_t *dist;      /* size entries: distance | first downhill move << MOVE_SHIFT */
     uint32_t *downhill; /* size entries: rank of the state that move leads to */
     /* both arrays follow the struct in the same block */
+} dtable;
+
+/*
+ * How one goal reads its table: a board of the goal's frame becomes a board
+ * of the table's by moving cell c to sym.cell[c] and renaming tile x to
+ * rename[x].  The public handle of slide_dist_table_get.
+ */
+struct slide_dist_table {
+    const dtable *table;
+    board_symmetry sym;
+    uint8_t rename[DTABLE_MAX_CELLS];
+    int moves_kept; /* sym is the identity: the table's recorded moves are the goal's */
+    int plain;      /* nothing to map: the goal is the table's own */
 };
 
-typedef struct slide_dist_table dtable;
+typedef struct slide_dist_table goal_view;
+
+/* Bytes of a table of `states` ranks: the struct, then both arrays. */
+static size_t dtable_bytes(size_t states)
+{
+    return sizeof(dtable) + states * sizeof(uint32_t) + states;
+}
 
 /* Lehmer rank of the board's tiles read cell by cell (core/rank.h). */
 static size_t dtable_rank(const dtable *t, state64 s)
@@ -63,7 +99,7 @@ static int dtable_build(void *arg_, search_budget *budget, void **data, size_t *
     for (int i = 1; i <= DTABLE_MAX_CELLS; i++)
         fact[i] = fact[i - 1] * (uint32_t)i;
     size_t states = fact[n];
-    size_t bytes = sizeof(dtable) + states * sizeof(uint32_t) + states;
+    size_t bytes = dtable_bytes(states);
     dtable *t = budget_alloc(budget, bytes);
     if (!t)
         return budget->status;
@@ -140,10 +176,51 @@ static void dtable_walk(const dtable *t, size_t r, unsigned d, char *out)
     }
 }
 
-static int dtable_answer(const dtable *t, search_task *search)
+/* The goal frame's state s as a state of the view's table. */
+static state64 view_state(const goal_view *v, state64 s)
 {
-    size_t r = dtable_rank(t, search->start_state);
-    uint8_t entry = t->dist[r];
+    if (v->plain)
+        return s;
+    state64 mapped = 0;
+    for (int i = 0; i < v->table->shape.cells; i++)
+        mapped |= (state64)v->rename[state_get(s, i)] << (4 * v->sym.cell[i]);
+    return mapped;
+}
+
+/*
+ * The d letters of the goal's answer for the table state s (ranked r): the
+ * recorded moves when the goal's frame is the table's, else the first of
+ * the goal's own moves in u, d, l, r order that the table says is one closer.
+ */
+static void view_walk(const goal_view *v, state64 s, size_t r, unsigned d, char *out)
+{
+    const dtable *t = v->table;
+    if (v->moves_kept) {
+        dtable_walk(t, r, d, out);
+        return;
+    }
+    int blank = state_blank(s, t->shape.cells);
+    for (unsigned i = 0; i < d; i++) {
+        for (int m = 0; m < 4; m++) {
+            int target = t->shape.neighbour[blank][m];
+            if (target < 0)
+                continue;
+            state64 next = state_swap(s, blank, target);
+            if ((unsigned)(t->dist[dtable_rank(t, next)] & DIST_MASK) + 1 + i == d) {
+                out[i] = slide_move_letters[m];
+                s = next;
+                blank = target;
+                break;
+            }
+        }
+    }
+}
+
+static int view_answer(const goal_view *v, search_task *search)
+{
+    state64 s = view_state(v, search->start_state);
+    size_t r = dtable_rank(v->table, s);
+    uint8_t entry = v->table->dist[r];
     if (entry == UNREACHED)
         return SLIDE_E_INTERNAL; /* parity said solvable */
     unsigned d = entry & DIST_MASK;
@@ -153,12 +230,65 @@ static int dtable_answer(const dtable *t, search_task *search)
         return SLIDE_OK;
     }
     char path[DIST_MASK];
-    dtable_walk(t, r, d, path);
+    view_walk(v, s, r, d, path);
     for (unsigned i = 0; i < d; i++) {
         int status = move_list_push(search->moves, path[i]);
         if (status != SLIDE_OK)
             return status;
     }
+    return SLIDE_OK;
+}
+
+/*
+ * Sets v up for goal (a valid state of shape) without its table, and *arg
+ * for building that table: the symmetry that carries the goal's blank to
+ * the largest cell it can reach (the identity when the blank is there
+ * already), the table's goal (the standard arrangement with the blank in
+ * that cell) and the renaming of the goal's tiles to the table's.
+ */
+static void view_init(goal_view *v, const geometry *shape, state64 goal, build_arg *arg)
+{
+    board_symmetry syms[MAX_BOARD_SYMMETRIES];
+    int count = board_symmetries(shape, syms), n = shape->cells;
+    int blank = state_blank(goal, n), chosen = 0;
+    for (int k = 1; k < count; k++)
+        if (syms[k].cell[blank] > syms[chosen].cell[blank])
+            chosen = k;
+    memset(v, 0, sizeof *v);
+    v->sym = syms[chosen];
+    int table_blank = v->sym.cell[blank];
+    state64 table_goal = 0;
+    for (int c = 0; c < n; c++)
+        if (c != table_blank)
+            table_goal |= (state64)(c < table_blank ? c + 1 : c) << (4 * c);
+    v->plain = chosen == 0;
+    for (int c = 0; c < n; c++) {
+        unsigned tile = state_get(goal, c);
+        v->rename[tile] = (uint8_t)state_get(table_goal, v->sym.cell[c]);
+        v->plain &= v->rename[tile] == tile;
+    }
+    v->moves_kept = chosen == 0;
+    arg->shape = shape;
+    arg->goal = table_goal;
+    arg->expanded = 0;
+}
+
+/* The context's key of the table arg builds: its shape and its blank cell. */
+static void table_key(const build_arg *arg, uint64_t key[2])
+{
+    key[0] = (uint64_t)arg->shape->rows << 32 | (uint64_t)arg->shape->cols;
+    key[1] = (uint64_t)state_blank(arg->goal, arg->shape->cells);
+}
+
+/* A cached copy of the view arg points to. */
+static int view_copy(void *arg, search_budget *budget, void **data, size_t *size)
+{
+    goal_view *copy = budget_alloc(budget, sizeof *copy);
+    if (!copy)
+        return budget->status;
+    *copy = *(const goal_view *)arg;
+    *data = copy;
+    *size = sizeof *copy;
     return SLIDE_OK;
 }
 
@@ -189,38 +319,50 @@ int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slid
         return SLIDE_E_ARGUMENT;
     geometry shape;
     geometry_init(&shape, goal->rows, goal->cols);
-    build_arg arg = {&shape, state_pack(goal), 0};
-    uint64_t key[2] = {(uint64_t)shape.rows << 32 | (uint64_t)shape.cols, arg.goal};
+    goal_view view;
+    build_arg arg;
+    state64 goal_state = state_pack(goal);
+    view_init(&view, &shape, goal_state, &arg);
+    uint64_t key[2];
+    table_key(&arg, key);
     void *data;
     int status = context_cache_get(ctx, CACHE_DISTANCE_TABLE, key, sizeof key, dtable_build,
                                    dtable_destroy, &arg, &data);
+    if (status != SLIDE_OK)
+        return status;
+    view.table = data;
+    /* the view is cached too: the handle must live as long as the context */
+    key[1] = goal_state;
+    status = context_cache_get(ctx, CACHE_DISTANCE_GOAL, key, sizeof key, view_copy,
+                               dtable_destroy, &view, &data);
     if (status == SLIDE_OK)
         *out = data;
     return status;
 }
 
-int slide_dist_table_distance(const slide_dist_table *t, const uint8_t *cells)
+int slide_dist_table_distance(const slide_dist_table *v, const uint8_t *cells)
 {
     state64 s;
-    if (!pack_cells(t, cells, &s))
+    if (!pack_cells(v->table, cells, &s))
         return SLIDE_E_ARGUMENT;
-    uint8_t entry = t->dist[dtable_rank(t, s)];
+    uint8_t entry = v->table->dist[dtable_rank(v->table, view_state(v, s))];
     return entry == UNREACHED ? SLIDE_E_UNSOLVABLE : entry & DIST_MASK;
 }
 
-int slide_dist_table_moves(const slide_dist_table *t, const uint8_t *cells, char *out, size_t cap)
+int slide_dist_table_moves(const slide_dist_table *v, const uint8_t *cells, char *out, size_t cap)
 {
     state64 s;
-    if (!pack_cells(t, cells, &s))
+    if (!pack_cells(v->table, cells, &s))
         return SLIDE_E_ARGUMENT;
-    size_t r = dtable_rank(t, s);
-    uint8_t entry = t->dist[r];
+    s = view_state(v, s);
+    size_t r = dtable_rank(v->table, s);
+    uint8_t entry = v->table->dist[r];
     if (entry == UNREACHED)
         return SLIDE_E_UNSOLVABLE;
     unsigned d = entry & DIST_MASK;
     if (cap <= d)
         return SLIDE_E_ARGUMENT;
-    dtable_walk(t, r, d, out);
+    view_walk(v, s, r, d, out);
     out[d] = '\0';
     return (int)d;
 }
@@ -232,28 +374,37 @@ int distance_table_solve(search_task *search)
                            "table handles boards of at most %d cells", DTABLE_MAX_CELLS);
         return SLIDE_E_TOO_LARGE;
     }
-    build_arg arg = {&search->shape, search->goal_state, 0};
+    goal_view view;
+    build_arg arg;
+    view_init(&view, &search->shape, search->goal_state, &arg);
     void *data;
     int status;
     if (search->context) {
-        /* the key: shape and goal are all a table depends on */
-        uint64_t key[2] = {(uint64_t)search->shape.rows << 32 | (uint64_t)search->shape.cols,
-                           search->goal_state};
+        /* the key: shape and blank cell are all a table depends on */
+        uint64_t key[2];
+        table_key(&arg, key);
         status = context_cache_get(search->context, CACHE_DISTANCE_TABLE, key, sizeof key,
                                    dtable_build, dtable_destroy, &arg, &data);
-        if (status == SLIDE_OK)
-            status = dtable_answer(data, search);
+        if (status == SLIDE_OK) {
+            view.table = data;
+            status = view_answer(&view, search);
+        }
     } else {
         size_t size;
         status = dtable_build(&arg, search->budget, &data, &size);
         if (status == SLIDE_OK) {
-            status = dtable_answer(data, search);
+            view.table = data;
+            status = view_answer(&view, search);
+            search->stats->table_memory = size;
             dtable_destroy(data, size, search->budget);
+            view.table = NULL;
         }
     }
     search->stats->expanded += arg.expanded;
+    if (view.table)
+        search->stats->table_memory = dtable_bytes(view.table->size);
     if (status == SLIDE_E_MEMLIMIT)
-        search_note_remedy(search, SLIDE_REMEDY_ALGO_ASTAR,
+        search_note_remedy(search, SLIDE_REMEDY_ALGO_IDASTAR,
                            "the distance table does not fit the memory cap");
     return status;
 }

@@ -103,16 +103,16 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     }
 
     const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : NULL;
+    int table_by_auto = 0; /* auto chose the table: a search takes over if it does not fit */
     if (!name) {
         /*
          * With a context the exhaustive table of a small shape is built once
          * (a few ms) and then answers each board in microseconds.  A
          * requested heuristic asks for a search that uses it.
          */
-        if (opt->context && !opt->heuristic && start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS)
-            name = "table";
-        else
-            name = slide_algo_auto(start);
+        table_by_auto = opt->context && !opt->heuristic &&
+                        start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS;
+        name = table_by_auto ? "table" : slide_algo_auto(start);
     }
     const algorithm *algo = algorithm_find(name);
     double started = monotonic_now();
@@ -179,10 +179,26 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.start_state = state_pack(start);
         search.goal_state = state_pack(goal);
     }
-    stats->optimal = (algo->info.flags & SLIDE_ALGO_OPTIMAL) != 0;
     status = algo->solve(&search);
+    if (status == SLIDE_E_MEMLIMIT && table_by_auto) {
+        /*
+         * The context's table did not fit its cap (nothing of it is held,
+         * nothing was answered): auto takes what it takes without a
+         * context, a search whose memory is the path.
+         */
+        algo = algorithm_find(slide_algo_auto(start));
+        stats->algo = algo->info.name;
+        stats->expanded = stats->generated = 0;
+        stats->remedy = SLIDE_REMEDY_NONE;
+        search_note(&search, "the distance table does not fit the memory cap; used %s",
+                    algo->info.name);
+        budget.status = SLIDE_OK;
+        status = algo->solve(&search);
+    }
     if (status == SLIDE_OK)
         status = move_list_flush(&moves);
+    /* a board that got no answer is not labelled optimal */
+    stats->optimal = status == SLIDE_OK && (algo->info.flags & SLIDE_ALGO_OPTIMAL) != 0;
     stats->peak_memory = budget.peak;
     if (status == SLIDE_OK) {
         solution->length = moves.count;

@@ -1,0 +1,325 @@
+/*
+ * show.c - `slide show BOARD MOVES`: a given solution played move by move
+ * in the terminal, then the final board printed.
+ */
+#include "cli.h"
+#include "game.h"
+#include "term.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SHOW_MAX_SIDE 40
+#define SHOW_DEFAULT_DELAY 0.3
+
+enum { OPT_DELAY = 1, OPT_GOAL, OPT_SIZE, OPT_HELP };
+
+static const cli_option show_options[] = {
+    {"delay", 0, 1, OPT_DELAY},
+    {"goal", 'g', 1, OPT_GOAL},
+    {"size", 's', 1, OPT_SIZE},
+    {"help", 'h', 0, OPT_HELP},
+    {NULL, 0, 0, 0},
+};
+
+void cli_help_show(FILE *f)
+{
+    fputs("usage: slide show [--delay SECONDS] [--goal BOARD] [--size RxC] BOARD MOVES\n"
+          "\n"
+          "Plays MOVES from BOARD in the terminal, one move every --delay seconds\n"
+          "(default 0.3), then prints the final board.  MOVES is a move string (the\n"
+          "blank's moves u, d, l, r, as slide solve prints them), a file holding one,\n"
+          "or - for stdin:  slide solve BOARD | slide show BOARD -\n"
+          "\n"
+          "keys: space pauses, + and - change the speed, q stops.\n",
+          f);
+}
+
+/* The moves of a show and where they stand. */
+typedef struct show {
+    term term;
+    term_frame frame;
+    game game;
+    char *moves;
+    size_t length;
+    size_t done;
+    double delay;
+    int paused;
+} show;
+
+/*
+ * Reads MOVES: "-" is stdin, text of move letters only is itself, anything
+ * else names a file.  Whitespace between moves is skipped; any other byte is
+ * an error naming where it is.  On success *out is a malloc'd string of
+ * lowercase letters.  Returns 0 or an exit status (message printed).
+ */
+static int read_moves(const char *arg, char **out, size_t *length)
+{
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    const char *source = arg;
+    int fd = -1;
+    if (strcmp(arg, "-") == 0) {
+        fd = STDIN_FILENO;
+        source = "stdin";
+    } else if (strspn(arg, "udlrUDLR") != strlen(arg)) {
+        fd = open(arg, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            cli_error("show: MOVES '%.60s' is neither moves (u, d, l, r) nor a readable file: %s",
+                      arg, strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+    if (fd < 0) {
+        len = strlen(arg);
+        text = malloc(len + 1);
+        if (text)
+            memcpy(text, arg, len + 1);
+    } else {
+        for (;;) {
+            if (len + 4096 + 1 > cap) {
+                cap = cap ? cap * 2 : 65536;
+                char *bigger = realloc(text, cap);
+                if (!bigger) {
+                    free(text);
+                    text = NULL;
+                    break;
+                }
+                text = bigger;
+            }
+            ssize_t got = read(fd, text + len, cap - len - 1);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0) {
+                cli_error("show: cannot read MOVES from %s: %s", source, strerror(errno));
+                free(text);
+                if (fd != STDIN_FILENO)
+                    close(fd);
+                return EXIT_FAILED_BOARD;
+            }
+            if (got == 0)
+                break;
+            len += (size_t)got;
+        }
+        if (fd != STDIN_FILENO)
+            close(fd);
+    }
+    if (!text) {
+        cli_error("out of memory");
+        return EXIT_FAILED_BOARD;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+            continue;
+        if (!strchr("udlrUDLR", c) || c == '\0') {
+            unsigned char byte = (unsigned char)c;
+            if (byte >= 0x20 && byte < 0x7f)
+                cli_error("show: MOVES (%s), byte %zu: '%c' is not a move (u, d, l, r)", source,
+                          i + 1, c);
+            else
+                cli_error("show: MOVES (%s), byte %zu: byte 0x%02x is not a move (u, d, l, r)",
+                          source, i + 1, byte);
+            free(text);
+            return EXIT_FAILED_BOARD;
+        }
+        text[kept++] = (char)(c | 0x20);
+    }
+    text[kept] = '\0';
+    *out = text;
+    *length = kept;
+    return 0;
+}
+
+static void draw(show *s, const game_layout *layout, int fits)
+{
+    term_frame *f = &s->frame;
+    int width = s->term.cols;
+    char line[200];
+    term_frame_reset(f, s->term.ansi, s->term.colour);
+    if (!fits) {
+        snprintf(line, sizeof line, "the window is too small for a %dx%d board (q stops)",
+                 s->game.board.rows, s->game.board.cols);
+        term_frame_centred(f, width, line);
+        term_present(&s->term, f);
+        return;
+    }
+    snprintf(line, sizeof line, "slide show  %dx%d", s->game.board.rows, s->game.board.cols);
+    term_frame_centred(f, width, line);
+    while (f->lines < layout->top)
+        term_frame_end_line(f);
+    char next = s->done < s->length ? s->moves[s->done] : 0;
+    term_draw_board(f, layout, &s->game.board, &s->game.goal,
+                    next ? game_moved_cell(&s->game, next) : -1);
+    term_frame_end_line(f);
+    if (next)
+        snprintf(line, sizeof line, "move %zu of %zu: %c%s", s->done + 1, s->length, next,
+                 s->paused ? "   (paused)" : "");
+    else
+        snprintf(line, sizeof line, "%zu move%s: %s", s->length, s->length == 1 ? "" : "s",
+                 game_won(&s->game) ? "the goal is reached" : "the goal is NOT reached");
+    term_frame_centred(f, width, line);
+    snprintf(line, sizeof line, "space pause   + faster   - slower   q stop   (%.3g s a move)",
+             s->delay);
+    term_frame_centred(f, width, line);
+    term_present(&s->term, f);
+}
+
+/* Plays the moves; returns when they are done (and shown for a moment) or on q. */
+static void run(show *s)
+{
+    game_layout layout;
+    int fits = 0;
+    double next_step = game_now() + s->delay;
+    int resized = 1;
+    for (;;) {
+        if (resized)
+            fits = game_layout_plan(&layout, s->game.board.rows, s->game.board.cols, s->term.cols,
+                                    2, s->term.lines - 5, s->term.colour) == 0;
+        draw(s, &layout, fits);
+        double now = game_now();
+        int finished = s->done == s->length;
+        int timeout = s->paused ? -1 : next_step > now ? (int)((next_step - now) * 1e3) + 1 : 0;
+        int events = term_wait(&s->term, timeout);
+        if (events & TERM_QUIT)
+            return;
+        resized = (events & TERM_RESIZED) != 0;
+        term_key key;
+        while (term_next_key(&s->term, &key)) {
+            if (key.kind != TERM_KEY_CHAR)
+                continue;
+            if (key.ch == 'q')
+                return;
+            if (key.ch == ' ') {
+                s->paused = !s->paused;
+                next_step = game_now() + s->delay;
+            } else if (key.ch == '+' && s->delay > 0.002) {
+                s->delay /= 2;
+            } else if (key.ch == '-' && s->delay < 10) {
+                s->delay *= 2;
+            }
+        }
+        if (s->paused || game_now() < next_step)
+            continue;
+        if (finished)
+            return; /* the last board stayed up for one delay */
+        game_move(&s->game, s->moves[s->done++]);
+        next_step += s->delay;
+        if (next_step < game_now())
+            next_step = game_now(); /* a stop (Ctrl-Z) does not make the show race to catch up */
+    }
+}
+
+/* After the screen is gone: the final board and the verdict, as plain text on stdout. */
+static void print_result(show *s)
+{
+    game_layout layout;
+    term_frame *f = &s->frame;
+    game_layout_plan(&layout, s->game.board.rows, s->game.board.cols, 1 << 20, 0, 1 << 20, 0);
+    layout.left = 0;
+    term_frame_reset(f, 0, 0);
+    term_draw_board(f, &layout, &s->game.board, &s->game.goal, -1);
+    if (s->done == s->length)
+        term_frame_text(f, "%zu move%s: %s\n", s->length, s->length == 1 ? "" : "s",
+                        game_won(&s->game) ? "the goal is reached" : "the goal is not reached");
+    else
+        term_frame_text(f, "stopped after %zu of %zu moves\n", s->done, s->length);
+    if (!f->failed)
+        fwrite(f->data, 1, f->len, stdout);
+}
+
+int cli_show(int argc, char **argv)
+{
+    cli_scan scan;
+    const char *value, *goal_text = NULL;
+    int id, rows = 0, cols = 0, status = 0;
+    slide_parse_error err;
+    show s;
+    slide_board start = {0, 0, 0, NULL}, goal = {0, 0, 0, NULL};
+    memset(&s, 0, sizeof s);
+    s.delay = SHOW_DEFAULT_DELAY;
+    if (cli_scan_init(&scan, argc, argv, 2, show_options, "show") != 0)
+        return EXIT_FAILED_BOARD;
+    while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
+        switch (id) {
+        case OPT_HELP:
+            cli_help_show(stdout);
+            cli_scan_free(&scan);
+            return 0;
+        case OPT_DELAY:
+            if (cli_parse_seconds(value, &s.delay)) {
+                cli_error("show: --delay: '%.60s' is not a positive number of seconds", value);
+                status = EXIT_USAGE;
+            }
+            break;
+        case OPT_GOAL: goal_text = value; break;
+        case OPT_SIZE:
+            if (slide_parse_size(value, &rows, &cols, &err) != SLIDE_OK) {
+                cli_error("show: --size: %s", err.message);
+                status = EXIT_USAGE;
+            }
+            break;
+        default: status = EXIT_USAGE; break;
+        }
+    }
+    if (status == 0 && scan.positional_count != 2) {
+        cli_error("show: needs BOARD and MOVES (%d argument%s given; see 'slide help show')",
+                  scan.positional_count, scan.positional_count == 1 ? "" : "s");
+        status = EXIT_USAGE;
+    }
+    if (status == 0)
+        status =
+            cli_read_start_goal("show", scan.positional[0], goal_text, rows, cols, &start, &goal);
+    if (status == 0 && (start.rows > SHOW_MAX_SIDE || start.cols > SHOW_MAX_SIDE)) {
+        cli_error("show: a %dx%d board is too large to show (sides up to %d)", start.rows,
+                  start.cols, SHOW_MAX_SIDE);
+        status = EXIT_USAGE;
+    }
+    if (status == 0)
+        status = read_moves(scan.positional[1], &s.moves, &s.length);
+    if (status == 0) {
+        size_t failed_at;
+        int reached;
+        if (slide_replay(&start, &goal, s.moves, s.length, &failed_at, &reached) != SLIDE_OK) {
+            cli_error("show: move %zu ('%c') takes the blank off the board", failed_at + 1,
+                      s.moves[failed_at]);
+            status = EXIT_FAILED_BOARD;
+        }
+    }
+    if (status == 0 && !isatty(STDOUT_FILENO)) {
+        cli_error("show: stdout is not a terminal (to see a solution without one, use slide "
+                  "solve -o path or -o svg)");
+        status = EXIT_USAGE;
+    }
+    if (status == 0 && game_init(&s.game, &start, &goal) != SLIDE_OK) {
+        cli_error("out of memory");
+        status = EXIT_FAILED_BOARD;
+    }
+    if (status == 0) {
+        /* keys come from the terminal even when MOVES came through stdin */
+        int keys = isatty(STDIN_FILENO) ? STDIN_FILENO : open("/dev/tty", O_RDONLY | O_CLOEXEC);
+        term_detect(&s.term);
+        if (term_open(&s.term, keys, STDOUT_FILENO, 0) != 0) {
+            cli_error("show: cannot set up the terminal: %s", strerror(errno));
+            status = EXIT_FAILED_BOARD;
+        } else {
+            run(&s);
+            term_close(&s.term);
+            print_result(&s);
+            term_exit_by_signal(&s.term);
+        }
+        if (keys > STDIN_FILENO)
+            close(keys);
+    }
+    term_frame_free(&s.frame);
+    game_free(&s.game);
+    free(s.moves);
+    slide_board_free(&start);
+    slide_board_free(&goal);
+    cli_scan_free(&scan);
+    return status;
+}

@@ -1,0 +1,50 @@
+/*
+ * symmetry.c - the rotations and reflections of a shape, as maps of cells
+ * and of moves, for tables that one goal's answers can share with another's
+ * (search/distance_table.c).
+ */
+#include "core/core.h"
+
+/* Row and column steps of the blank's moves, in slide_move_letters order. */
+static const int move_rows[4] = {-1, 1, 0, 0};
+static const int move_cols[4] = {0, 0, -1, 1};
+
+/* The move whose step is (dr, dc). */
+static uint8_t move_with_step(int dr, int dc)
+{
+    uint8_t m = 0;
+    while (m < 3 && (move_rows[m] != dr || move_cols[m] != dc))
+        m++;
+    return m;
+}
+
+int board_symmetries(const geometry *shape, board_symmetry *out)
+{
+    int count = 0, square = shape->rows == shape->cols;
+    /* transpose (square shapes only), then flip rows, then flip columns */
+    for (int transpose = 0; transpose <= square; transpose++) {
+        for (int flip = 0; flip < 4; flip++) {
+            int flip_rows = flip & 1, flip_cols = flip >> 1;
+            board_symmetry *sym = &out[count++];
+            for (int c = 0; c < shape->cells; c++) {
+                int r = c / shape->cols, k = c % shape->cols;
+                if (transpose) {
+                    int t = r;
+                    r = k;
+                    k = t;
+                }
+                if (flip_rows)
+                    r = shape->rows - 1 - r;
+                if (flip_cols)
+                    k = shape->cols - 1 - k;
+                sym->cell[c] = (uint8_t)(r * shape->cols + k);
+            }
+            for (int m = 0; m < 4; m++) {
+                int dr = transpose ? move_cols[m] : move_rows[m];
+                int dc = transpose ? move_rows[m] : move_cols[m];
+                sym->move[m] = move_with_step(flip_rows ? -dr : dr, flip_cols ? -dc : dc);
+            }
+        }
+    }
+    return count;
+}
