@@ -25,6 +25,11 @@ extern "C" {
 
 /* Boards with at most this many cells fit the 64-bit state (4 bits a cell). */
 #define SLIDE_MAX_PACKED_CELLS 16
+/*
+ * Boards with at most this many cells fit the wide state (5 bits a cell):
+ * the optimal searches astar and idastar take them (5x5, 4x6, 3x8, 2x12 ...).
+ */
+#define SLIDE_MAX_WIDE_CELLS 25
 /* Boards with at most this many cells can use exhaustive distance tables. */
 #define SLIDE_MAX_TABLE_CELLS 9
 /* Largest side the parser accepts; keeps rows*cols far from overflow. */
@@ -72,7 +77,8 @@ enum {
     SLIDE_REMEDY_ALGO_ASTAR,            /* ask for astar */
     SLIDE_REMEDY_ALGO_IDASTAR,          /* ask for idastar */
     SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR, /* ask for astar or idastar */
-    SLIDE_REMEDY_ALGO_STRATEGY          /* ask for strategy (any size, not optimal) */
+    SLIDE_REMEDY_ALGO_STRATEGY,         /* ask for strategy (any size, not optimal) */
+    SLIDE_REMEDY_PDB_BUILD              /* build the full pattern databases once, ahead */
 };
 
 /* ----------------------------------------------------------------- board */
@@ -217,6 +223,8 @@ typedef struct slide_stats {
                                there, not in peak_memory; 0 when it read none */
     double seconds;         /* wall time of the search */
     int optimal;            /* non-zero when an answer was found and it is proven shortest */
+    double weight;          /* a weighted search's W (answers at most W x optimal); 0 for
+                               every other search */
     char note[160];         /* why a search stopped, or what it did instead */
     int remedy;             /* SLIDE_REMEDY_*: what to try instead, after note */
 } slide_stats;
@@ -271,21 +279,34 @@ typedef struct slide_progress {
     unsigned bound;      /* SEARCH: the new bound; BUILD: the BFS layer */
     uint64_t nodes;      /* SEARCH: nodes expanded so far; BUILD: abstract states reached */
     double fraction;     /* BUILD: share of the table's entries filled, 0 .. 1 */
+    int remedy;          /* NOTE: SLIDE_REMEDY_* the caller could act on, else NONE */
 } slide_progress;
 
 typedef void (*slide_progress_fn)(void *ctx, const slide_progress *progress);
 
 /*
  * Where pattern databases (--heuristic pdb) live.  cache_dir NULL means
- * $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide, else ~/.cache/slide;
+ * $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide, else ~/.cache/slide (empty
+ * variables count as unset, a relative XDG_CACHE_HOME is ignored, and HOME
+ * only counts when the directory exists: it is never created);
  * no_disk_cache builds them in memory only.  max_group caps the tiles of one
- * group (0 = automatic: 7-8 on 4x4); smaller groups build faster and prune
- * less.
+ * group (0 = automatic: 7-8 on 4x4, or $SLIDE_PDB_MAX_GROUP); smaller groups
+ * build faster and prune less.  A cap past slide_pdb_largest_group allows
+ * nothing more than that.
+ *
+ * quick_states: when a search uses pattern databases by default (no
+ * heuristic named) and the best tables are not all cached, it does not wait
+ * for tables whose build walks more than this many abstract states (0 =
+ * 2^28, a few seconds): it builds and caches smaller ones (6-6-3 on 4x4)
+ * and says so once through the progress callback (SLIDE_REMEDY_PDB_BUILD).
+ * Once the best tables are cached (slide_pdb_prepare) they are used.
+ * UINT64_MAX: always the best tables.
  */
 typedef struct slide_pdb_options {
     const char *cache_dir;
     int no_disk_cache;
     int max_group;
+    uint64_t quick_states;
 } slide_pdb_options;
 
 /*
@@ -316,7 +337,25 @@ typedef struct slide_solve_options {
     slide_pdb_options pdb;  /* pattern database cache (--heuristic pdb, auto on <= 16 cells) */
     slide_progress_fn progress; /* optional: iterations, database builds, notes */
     void *progress_ctx;
+    /*
+     * Threads inside one search (idastar; the other algorithms use one);
+     * 0 or 1 = one.  The answer is the same string whatever the count.
+     */
+    int threads;
+    /*
+     * Bounded-suboptimal search: answers at most weight x optimal (idastar,
+     * and auto, which then takes idastar on boards of up to 16 cells), from
+     * 1 to SLIDE_MAX_WEIGHT; 0 or 1 = optimal.  Deterministic.
+     */
+    double weight;
 } slide_solve_options;
+
+#define SLIDE_MAX_WEIGHT 100.0
+/*
+ * The weight auto uses on boards of 17 to 25 cells when their pattern
+ * databases are cached (without them: strategy, with a note).
+ */
+#define SLIDE_AUTO_WEIGHT 1.5
 
 /*
  * Solves start -> goal (goal NULL = the standard goal of start's shape).
@@ -333,7 +372,10 @@ enum {
     SLIDE_ALGO_PACKED = 1 << 1,    /* needs a board of at most 16 cells */
     SLIDE_ALGO_HEURISTIC = 1 << 2, /* accepts a heuristic */
     SLIDE_ALGO_ANY_SIZE = 1 << 3,  /* handles boards of any size */
-    SLIDE_ALGO_SMALL = 1 << 4      /* needs a board of at most 9 cells (exhaustive tables) */
+    SLIDE_ALGO_SMALL = 1 << 4,     /* needs a board of at most 9 cells (exhaustive tables) */
+    SLIDE_ALGO_WIDE = 1 << 5,      /* needs a board of at most 25 cells (SLIDE_MAX_WIDE_CELLS) */
+    SLIDE_ALGO_WEIGHTED = 1 << 6,  /* takes a weight (slide_solve_options.weight) */
+    SLIDE_ALGO_THREADED = 1 << 7   /* runs one search on several threads (.threads) */
 };
 
 typedef struct slide_algo_info {
@@ -347,7 +389,12 @@ size_t slide_algo_count(void);
 const slide_algo_info *slide_algo_at(size_t index);
 /* The entry named name, or NULL. */
 const slide_algo_info *slide_algo_by_name(const char *name);
-/* Name of the algorithm slide_solve uses for "auto" on this board. */
+/*
+ * Name of the algorithm slide_solve uses for "auto" on this board, as far
+ * as the board alone decides: on 17 to 25 cells slide_solve takes idastar
+ * at SLIDE_AUTO_WEIGHT instead of this "strategy" when the pattern
+ * databases are cached.
+ */
 const char *slide_algo_auto(const slide_board *start);
 
 typedef struct slide_heuristic_info {
@@ -362,7 +409,7 @@ const slide_heuristic_info *slide_heuristic_at(size_t index);
 /* What slide_pdb_prepare did. */
 typedef struct slide_pdb_summary {
     int groups;                           /* tables in the database */
-    int group_size[SLIDE_MAX_PACKED_CELLS];
+    int group_size[SLIDE_MAX_WIDE_CELLS];
     int mirrored;                         /* the reflected lookup is used too */
     int loaded;                           /* tables read from the cache */
     int built;                            /* tables built */
@@ -387,13 +434,34 @@ int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, siz
 /* The cache directory opt names (see slide_pdb_options) into buf. SLIDE_OK or SLIDE_E_ARGUMENT. */
 int slide_pdb_cache_dir(const slide_pdb_options *opt, char *buf, size_t size);
 
+/*
+ * The most tiles one pattern database group can have on a rows x cols board
+ * (8 on 4x4, 11 on 3x4, 6 on 5x5: a table of at most 600 million entries); 0
+ * for a shape past SLIDE_MAX_WIDE_CELLS cells.
+ */
+int slide_pdb_largest_group(int rows, int cols);
+
+/*
+ * Reads $SLIDE_PDB_MAX_GROUP, the automatic group cap used when
+ * slide_pdb_options.max_group is 0.  SLIDE_OK with *max_group set (0 when
+ * unset or empty); SLIDE_E_ARGUMENT when it holds anything but a whole
+ * number from 1 to SLIDE_MAX_PACKED_CELLS - 1: then *max_group is 0 and the
+ * library ignores the variable, so callers may warn.
+ */
+int slide_pdb_env_max_group(int *max_group);
+
 /* What a cache file holds, from slide_pdb_file_inspect. */
 typedef struct slide_pdb_file_info {
     int rows;
     int cols;
-    uint8_t goal[SLIDE_MAX_PACKED_CELLS];  /* tile per cell, 0 = blank */
     int group_size;
-    uint8_t tiles[SLIDE_MAX_PACKED_CELLS]; /* the group's tiles */
+    /*
+     * Where the table puts the blank and the group's tiles at home, in its
+     * own frame: one table serves every goal that is the same up to
+     * renaming tiles, rotating or reflecting the board.
+     */
+    int blank_home;
+    uint8_t home[SLIDE_MAX_WIDE_CELLS]; /* group_size cells, ascending */
     int entry_bits;                        /* 4 or 8 */
     int per_region;                        /* an entry per placement and blank region */
     uint64_t entries;

@@ -4,16 +4,19 @@
 # 1. Examples.  A fenced block whose first line starts with "$ " is an
 #    example: each "$ " line is a command (a following line that starts with
 #    "> " continues it, as a shell's second prompt does), and the lines up to
-#    the next command are what it prints: stdout and stderr together, in the
-#    order a terminal shows them (slide flushes each answer into a pipe, so
-#    the order is the same).  Every command runs in bash, with SLIDE_DIR
-#    (the built `slide`) first on PATH, in one scratch directory shared by
-#    the whole README (so a command may read the files an earlier one
-#    wrote), with an empty pattern database cache CACHE_DIR (emptied here
-#    first: every run starts from the same state) and no SLIDE_PDB_MAX_GROUP,
-#    as a user's would.  Each command may take at most 120 seconds.
+#    the next command are what it prints: stdout and stderr together, as one
+#    pipe collects them.  A terminal shows the same order as long as a
+#    command's messages come before its answers (slide writes a board's
+#    message before its answer, but flushes a batch's answers only when its
+#    input would wait, and stderr at once).  Every command runs in bash,
+#    with SLIDE_DIR (the built `slide`) first on PATH, in one scratch
+#    directory shared by the whole README (so a command may read the files
+#    an earlier one wrote), with an empty pattern database cache CACHE_DIR
+#    (emptied here first: every run starts from the same state) and no
+#    SLIDE_PDB_MAX_GROUP, as a user's would.  Each command may take at most 120 seconds.
 #    Normalised on both sides before comparing, because they vary from run
-#    to run: times in milliseconds ("0.068 ms" and "ms":1.2 become N).
+#    to run: times in milliseconds ("0.068 ms" and "ms":1.2 become N), and
+#    the cache directory's path is shown as the default, ~/.cache/slide.
 #    Nothing else is: node counts and budget-counted memory are the same on
 #    every machine.  The line
 #        <!-- example: skip (reason) -->
@@ -40,12 +43,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 rm -rf "$cache"
 mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
 failures=0
 ran=0
 skipped=0
 
 normalise() {
-  sed -E -e 's/[0-9]+(\.[0-9]+)? ms\b/N ms/g' -e 's/"ms":[0-9]+(\.[0-9]+)?/"ms":N/g'
+  sed -E -e 's/[0-9]+(\.[0-9]+)? ms\b/N ms/g' -e 's/"ms":[0-9]+(\.[0-9]+)?/"ms":N/g' \
+    -e "s|$cache|~/.cache/slide|g"
 }
 
 # Runs one command ($2, from README line $1) and compares its output with $3.

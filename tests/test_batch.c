@@ -300,10 +300,16 @@ static void read_answer(int fd, const char *want)
     assert_string_equal(buf, want);
 }
 
-static void works_as_an_interactive_filter(void **state)
+/*
+ * A coprocess writes one line and waits for its answer: each answer must
+ * come at once, on one thread or several, whatever ends the line (a lone
+ * CR too), though output is flushed only when the input would block.
+ */
+static void interactive_filter(const char *jobs)
 {
-    (void)state;
     int to[2], from[2];
+    FILE *err = tmpfile();
+    assert_non_null(err);
     assert_int_equal(pipe(to), 0);
     assert_int_equal(pipe(from), 0);
     pid_t pid = fork();
@@ -311,9 +317,10 @@ static void works_as_an_interactive_filter(void **state)
     if (pid == 0) {
         dup2(to[0], 0);
         dup2(from[1], 1);
+        dup2(fileno(err), 2);
         close(to[1]);
         close(from[0]);
-        execl(SLIDE_BINARY, SLIDE_BINARY, "solve", (char *)NULL);
+        execl(SLIDE_BINARY, SLIDE_BINARY, "solve", "-j", jobs, (char *)NULL);
         _exit(127);
     }
     close(to[0]);
@@ -326,12 +333,30 @@ static void works_as_an_interactive_filter(void **state)
     read_answer(from[0], "ullddrurdllurdruldr\n");
     assert_int_equal(write(to[1], "1 2 3 4/5 6 x 7\n", 16), 16);
     read_answer(from[0], "r\n");
+    /* a CR alone ends the line; the LF that may follow it later is its CRLF */
+    assert_int_equal(write(to[1], "1 2 3 4 5 6 x 7 8\r", 18), 18);
+    read_answer(from[0], "rr\n");
+    assert_int_equal(write(to[1], "\n1 2 3\n", 7), 7);
+    read_answer(from[0], "error\n");
     close(to[1]);
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);
     assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_int_equal(WEXITSTATUS(status), 1);
     close(from[0]);
+    char message[256] = "";
+    rewind(err);
+    assert_non_null(fgets(message, sizeof message, err));
+    /* lines 1-4, then "\n" completes line 4's CRLF: "1 2 3" is line 5 */
+    assert_non_null(strstr(message, "slide: line 5: cannot infer a shape from 3 cells"));
+    fclose(err);
+}
+
+static void works_as_an_interactive_filter(void **state)
+{
+    (void)state;
+    interactive_filter("1");
+    interactive_filter("2");
 }
 
 static void bad_jobs_values(void **state)

@@ -218,6 +218,49 @@ static void write_error_is_reported(void **state)
     assert_int_equal(WEXITSTATUS(wstatus), 1);
 }
 
+/*
+ * A streamed answer cut short by --timeout (its first MiB already written)
+ * ends its line with " error", so stdout alone tells it from a whole
+ * answer.  A 400x400 board takes strategy over a second; 0.3 s stops it
+ * after tens of millions of moves, or, on a slow (instrumented) build,
+ * maybe before the first MiB, when the line is `error` alone.  The moves
+ * written are replayed: each must be legal on the board.
+ */
+static void an_answer_cut_short_ends_in_error(void **state)
+{
+    (void)state;
+    testkit_run board = RUN(NULL, "gen", "--size", "400x400", "--seed", "13");
+    assert_int_equal(board.status, 0);
+    testkit_run r = RUN(board.out, "solve", "-a", "strategy", "--timeout", "0.3");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "time limit reached (--timeout 0.3 s)"));
+    size_t len = strlen(r.out);
+    assert_true(len >= 6 && strcmp(r.out + len - 6, "error\n") == 0);
+    if (len > 6) {
+        /* moves, then " error" */
+        assert_true(len > 7 && r.out[len - 7] == ' ');
+        assert_non_null(strstr(r.err, "are an incomplete answer"));
+        slide_board b = testkit_board(board.out, 0, 0);
+        long blank = 0, side = 400;
+        while (b.cells[blank] != 0)
+            blank++;
+        for (size_t i = 0; i + 7 < len; i++) {
+            char m = r.out[i];
+            long row = blank / side, col = blank % side;
+            int legal = (m == 'u' && row > 0) || (m == 'd' && row < side - 1) ||
+                        (m == 'l' && col > 0) || (m == 'r' && col < side - 1);
+            if (!legal)
+                fail_msg("move %zu '%c' is not a legal move", i + 1, m);
+            blank += m == 'u' ? -side : m == 'd' ? side : m == 'l' ? -1 : 1;
+        }
+        slide_board_free(&b);
+    } else {
+        assert_string_equal(r.out, "error\n");
+    }
+    testkit_run_free(&r);
+    testkit_run_free(&board);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(judge_samples),
     cmocka_unit_test(every_form_gives_the_same_answer),
@@ -227,6 +270,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(output_formats),
     cmocka_unit_test(stats_on_stderr),
     cmocka_unit_test(limits_stop_a_board_not_the_batch),
+    cmocka_unit_test(an_answer_cut_short_ends_in_error),
     cmocka_unit_test(usage_errors_exit_2),
     cmocka_unit_test(help_and_version),
     cmocka_unit_test(write_error_is_reported),

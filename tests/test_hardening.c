@@ -2,14 +2,17 @@
  * test_hardening.c - slide against hostile input and a hostile system: the
  * bad-input corpus (tests/data/bad/cases.txt), an allocation failing at
  * every point of a solve, tiny memory caps and time limits on the command
- * line, a reader that goes away, a full disk, and damaged or foreign files
- * in the pattern database cache.
+ * line, a reader that goes away, a full disk, an endless line, damaged or
+ * foreign files in the pattern database cache and the environment that
+ * places it.
  */
+#define _DEFAULT_SOURCE 1 /* wait4, for one child's peak memory, next to _POSIX_C_SOURCE */
 #include "testkit.h"
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -94,10 +97,45 @@ static int temp_fd(void)
 }
 
 /*
+ * Starts the built slide with args (NULL-terminated, without argv[0]) on
+ * the descriptors in, out and err; returns its pid.  The child gets an
+ * alarm, kept across exec, so that a hang ends as SIGALRM instead of
+ * stalling the suite.
+ */
+static pid_t start_slide(const char *const *args, int in, int out, int err)
+{
+    const char *argv[64];
+    int argc = 0;
+    argv[argc++] = SLIDE_BINARY;
+    for (int i = 0; args[i] && argc < 63; i++)
+        argv[argc++] = args[i];
+    argv[argc] = NULL;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        signal(SIGPIPE, SIG_DFL);
+        alarm(HANG_SECONDS);
+        execv(SLIDE_BINARY, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* The exit status of a waited child, or 128 + its signal. */
+static int exit_status(int wstatus)
+{
+    return WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+}
+
+/*
  * Runs the built slide with args (NULL-terminated, without argv[0]) and
  * input[0..len) on stdin, which may hold any bytes; stdout is captured, or
- * goes to stdout_path when that is set.  The child gets an alarm, kept
- * across exec, so that a hang ends as SIGALRM instead of stalling the suite.
+ * goes to stdout_path when that is set.
  */
 static run run_slide_with(const char *const *args, const char *input, size_t len,
                           const char *stdout_path)
@@ -110,33 +148,14 @@ static run run_slide_with(const char *const *args, const char *input, size_t len
         done += (size_t)put;
     }
     assert_int_equal(lseek(in, 0, SEEK_SET), 0);
-    const char *argv[64];
-    int argc = 0;
-    argv[argc++] = SLIDE_BINARY;
-    for (int i = 0; args[i] && argc < 63; i++)
-        argv[argc++] = args[i];
-    argv[argc] = NULL;
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int target = out;
-        if (stdout_path)
-            target = open(stdout_path, O_WRONLY);
-        if (target < 0)
-            _exit(126);
-        dup2(in, 0);
-        dup2(target, 1);
-        dup2(err, 2);
-        signal(SIGPIPE, SIG_DFL);
-        alarm(HANG_SECONDS);
-        execv(SLIDE_BINARY, (char *const *)argv);
-        _exit(127);
-    }
+    int target = stdout_path ? open(stdout_path, O_WRONLY) : out;
+    assert_true(target >= 0);
+    pid_t pid = start_slide(args, in, target, err);
+    if (stdout_path)
+        close(target);
     int wstatus;
     assert_int_equal(waitpid(pid, &wstatus, 0), pid);
-    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+    r.status = exit_status(wstatus);
     r.out = slurp_fd(out);
     r.err = slurp_fd(err);
     close(in);
@@ -1050,6 +1069,221 @@ static void two_processes_build_the_same_tables(void **state)
     free(dir);
 }
 
+/* ------------------------------------------------------------- endless input */
+
+/*
+ * The peak memory `slide solve < /dev/zero` may reach (README, "Streams";
+ * tests/bench/streams.sh): 64 MiB.  AddressSanitizer adds its own: shadow
+ * memory, a runtime of about 10 MiB, and a realloc that holds the old block
+ * beside the new and then quarantines it (130 MiB measured), so an
+ * instrumented build gets 160 MiB, still far below unbounded growth.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ENDLESS_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(ENDLESS_SANITIZED)
+#define ENDLESS_PEAK_KIB (160 * 1024)
+#else
+#define ENDLESS_PEAK_KIB (64 * 1024)
+#endif
+
+/*
+ * Runs slide with args on a pipe that carries `zeros` NUL bytes with no
+ * line end, then tail, and ends.  The zeros come from a 64 KiB block, so
+ * this process stays small: a forked child's peak memory counts what it
+ * shared with its parent before exec.  *peak_kib is the child's peak
+ * resident memory (getrusage's ru_maxrss, through wait4).
+ */
+static run run_on_zeros(const char *const *args, size_t zeros, const char *tail, long *peak_kib)
+{
+    run r = {0, {0}, {0}};
+    int fds[2], out = temp_fd(), err = temp_fd();
+    assert_int_equal(pipe(fds), 0);
+    /* slide must not hold the write end open, or its input would never end */
+    assert_int_equal(fcntl(fds[1], F_SETFD, FD_CLOEXEC), 0);
+    pid_t pid = start_slide(args, fds[0], out, err);
+    close(fds[0]);
+    static const char block[1 << 16];
+    signal(SIGPIPE, SIG_IGN); /* --problem stops reading at its limit */
+    int open_pipe = 1;
+    for (size_t done = 0; done < zeros && open_pipe;) {
+        size_t n = zeros - done < sizeof block ? zeros - done : sizeof block;
+        ssize_t put = write(fds[1], block, n);
+        open_pipe = put > 0;
+        done += open_pipe ? (size_t)put : 0;
+    }
+    if (open_pipe && tail)
+        open_pipe = write(fds[1], tail, strlen(tail)) == (ssize_t)strlen(tail);
+    close(fds[1]);
+    signal(SIGPIPE, SIG_DFL);
+    int wstatus;
+    struct rusage usage;
+    assert_int_equal(wait4(pid, &wstatus, 0, &usage), pid);
+    r.status = exit_status(wstatus);
+    *peak_kib = usage.ru_maxrss;
+    r.out = slurp_fd(out);
+    r.err = slurp_fd(err);
+    close(out);
+    close(err);
+    return r;
+}
+
+/*
+ * `slide solve < /dev/zero`, and its -j 2, --pairs and --problem forms: a
+ * line with no end in sight is refused once it passes the line limit, its
+ * rest is dropped as it arrives, and memory stays bounded.  Here the line
+ * is three times the limit (120 MB) and then ends; the batch goes on.
+ */
+static void endless_line_keeps_memory_bounded(void **state)
+{
+    (void)state;
+    const size_t zeros = (size_t)120 * 1000 * 1000;
+    const char *board = "\n1 2 3 4 5 6 7 x 8\n";
+    struct {
+        const char *args[6];
+        const char *tail;
+        const char *out;
+        const char *message;
+    } cases[] = {
+        {{"solve", NULL}, board, "error\nr\n", "line 1: the line is longer than 40000000 bytes"},
+        {{"solve", "-j", "2", NULL}, board, "error\nr\n", "line 1: the line is longer than"},
+        {{"solve", "--pairs", NULL},
+         "\n1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 x\n",
+         "error\nr\n",
+         "line 1: the line is longer than"},
+        {{"solve", "--problem", "poj1077", NULL}, board, "",
+         "poj1077: the input is longer than 40000000 bytes"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long peak = 0;
+        run r = run_on_zeros(cases[i].args, zeros, cases[i].tail, &peak);
+        if (r.status != 1 || strcmp(r.out.data, cases[i].out) != 0 ||
+            !strstr(r.err.data, cases[i].message))
+            fail_msg("%s %s: exit %d, stdout '%s', stderr '%s'", cases[i].args[0],
+                     cases[i].args[1] ? cases[i].args[1] : "", r.status, r.out.data, r.err.data);
+        if (peak > ENDLESS_PEAK_KIB)
+            fail_msg("%s %s: peak memory %ld KiB on an endless line, more than %d KiB",
+                     cases[i].args[0], cases[i].args[1] ? cases[i].args[1] : "", peak,
+                     ENDLESS_PEAK_KIB);
+        run_free(&r);
+    }
+}
+
+/* ------------------------------------------------------ the cache's environment */
+
+typedef struct env_copy {
+    const char *name;
+    char *value; /* NULL when unset */
+} env_copy;
+
+static const char *const cache_env_names[] = {"HOME", "XDG_CACHE_HOME", "SLIDE_CACHE_DIR",
+                                              "SLIDE_PDB_MAX_GROUP"};
+#define CACHE_ENV_COUNT 4
+
+static void save_cache_env(env_copy saved[CACHE_ENV_COUNT])
+{
+    for (int i = 0; i < CACHE_ENV_COUNT; i++)
+        saved[i] = (env_copy){cache_env_names[i], copy_env(cache_env_names[i])};
+}
+
+static void restore_cache_env(env_copy saved[CACHE_ENV_COUNT])
+{
+    for (int i = 0; i < CACHE_ENV_COUNT; i++) {
+        if (saved[i].value)
+            setenv(saved[i].name, saved[i].value, 1);
+        else
+            unsetenv(saved[i].name);
+        free(saved[i].value);
+    }
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/*
+ * Where the cache goes when no option names it: an empty SLIDE_CACHE_DIR
+ * counts as unset; a relative XDG_CACHE_HOME is ignored (the XDG base
+ * directory spec); HOME=/nonexistent (as daemons run) is never created, the
+ * tables are kept in memory with a note; an existing HOME gets .cache/slide.
+ */
+static void cache_directory_follows_the_environment(void **state)
+{
+    (void)state;
+    env_copy saved[CACHE_ENV_COUNT];
+    save_cache_env(saved);
+    char *dir = make_temp_dir();
+    char *home = join(dir, "home");
+    char *relative = join(dir, "relative-cache");
+    char here[4096];
+    assert_non_null(getcwd(here, sizeof here));
+    assert_int_equal(chdir(dir), 0); /* where a relative XDG_CACHE_HOME would land */
+    setenv("SLIDE_PDB_MAX_GROUP", "4", 1);
+    setenv("SLIDE_CACHE_DIR", "", 1);
+    setenv("HOME", home, 1);
+    unsetenv("XDG_CACHE_HOME");
+    solve_with_cache_expect("no cache directory");
+    if (exists(home))
+        fail_msg("HOME=%s did not exist and was created", home);
+    setenv("XDG_CACHE_HOME", "relative-cache", 1);
+    solve_with_cache_expect("no cache directory");
+    if (exists(home) || exists(relative))
+        fail_msg("a relative XDG_CACHE_HOME, or a missing HOME, was created");
+    assert_int_equal(mkdir(home, 0700), 0);
+    solve_with_cache_expect("building pattern database");
+    char *cache = join(home, ".cache/slide");
+    char names[16][128];
+    assert_true(list_tables(cache, names, 16) > 0);
+    assert_false(exists(relative));
+    char *absolute = join(dir, "xdg");
+    setenv("XDG_CACHE_HOME", absolute, 1);
+    solve_with_cache_expect("building pattern database");
+    char *xdg_cache = join(absolute, "slide");
+    assert_true(list_tables(xdg_cache, names, 16) > 0);
+    assert_int_equal(chdir(here), 0);
+    restore_cache_env(saved);
+    remove_tree(dir);
+    free(xdg_cache);
+    free(absolute);
+    free(cache);
+    free(relative);
+    free(home);
+    free(dir);
+}
+
+/*
+ * A SLIDE_PDB_MAX_GROUP the library cannot use is ignored, and a typo
+ * must not pass unseen (it would mean the minutes-long automatic 4x4
+ * build): the command warns, naming the value.
+ */
+static void bad_max_group_variable_is_named(void **state)
+{
+    (void)state;
+    env_copy saved[CACHE_ENV_COUNT];
+    save_cache_env(saved);
+    char *dir = make_temp_dir();
+    setenv("SLIDE_CACHE_DIR", dir, 1);
+    const char *bad[] = {"5x", "abc", "0", "99", "-1", "4 "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("SLIDE_PDB_MAX_GROUP", bad[i], 1);
+        char want[96];
+        snprintf(want, sizeof want, "warning: SLIDE_PDB_MAX_GROUP='%s' is not a whole number", bad[i]);
+        solve_with_cache_expect(want);
+    }
+    setenv("SLIDE_PDB_MAX_GROUP", "4", 1);
+    run r = SLIDE(NULL, "solve", "-a", "idastar", "-H", "pdb", "-o", "steps", PDB_BOARD);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.err.data, "warning"));
+    run_free(&r);
+    restore_cache_env(saved);
+    remove_tree(dir);
+    free(dir);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(bad_input_corpus),
     cmocka_unit_test(allocation_failure_at_every_point_is_clean),
@@ -1059,6 +1293,9 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(damaged_or_foreign_cache_files),
     cmocka_unit_test(unwritable_cache_directory_still_answers),
     cmocka_unit_test(two_processes_build_the_same_tables),
+    cmocka_unit_test(endless_line_keeps_memory_bounded),
+    cmocka_unit_test(cache_directory_follows_the_environment),
+    cmocka_unit_test(bad_max_group_variable_is_named),
 };
 
 TESTKIT_MAIN(tests)

@@ -198,6 +198,14 @@ static void reports_each_iteration(void **state)
         assert_true(log.seen[i] > log.seen[i - 1]);
     assert_int_equal(log.seen[log.count - 1], 19);
     free(moves);
+    /* on two threads: the same iterations, reported by the first thread */
+    bounds two = {{0}, 0};
+    opt.threads = 2;
+    opt.progress_ctx = &two;
+    assert_int_equal(solve_ok(&b, NULL, &opt, &moves, NULL), 19);
+    assert_int_equal(two.count, log.count);
+    assert_memory_equal(two.seen, log.seen, sizeof log.seen[0] * (size_t)log.count);
+    free(moves);
     slide_board_free(&b);
 }
 
@@ -215,11 +223,11 @@ static void auto_picks_idastar_and_falls_back_to_linear(void **state)
     assert_string_equal(st.heuristic, "pdb");
     free(moves);
 
-    /* no database fits a 1 KiB cap: linear conflict, and the note says so */
-    opt.limits.max_memory = 1024;
+    /* no database fits a 4 KiB cap: linear conflict, and the note says so */
+    opt.limits.max_memory = 4096;
     assert_int_equal(solve_ok(&b, NULL, &opt, &moves, &st), 1);
     assert_string_equal(st.heuristic, "linear");
-    assert_non_null(strstr(st.note, "no pattern database fits the memory cap of 1.0 KiB"));
+    assert_non_null(strstr(st.note, "no pattern database fits the memory cap of 4.0 KiB"));
     free(moves);
 
     /* asked for by name, pdb does not fall back: the cap is reported */
@@ -233,13 +241,13 @@ static void auto_picks_idastar_and_falls_back_to_linear(void **state)
 static void cli_stats_say_when_auto_fell_back(void **state)
 {
     (void)state;
-    const char *args[] = {"solve", "--stats", "--max-memory", "1K", "1 2 3 4/5 6 7 8/9 10 x 11",
+    const char *args[] = {"solve", "--stats", "--max-memory", "4K", "1 2 3 4/5 6 7 8/9 10 x 11",
                           NULL};
     testkit_run r = testkit_slide(args, NULL);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "r\n");
     assert_non_null(strstr(r.err, "algo idastar, heuristic linear"));
-    assert_non_null(strstr(r.err, "no pattern database fits the memory cap of 1.0 KiB"));
+    assert_non_null(strstr(r.err, "no pattern database fits the memory cap of 4.0 KiB"));
     testkit_run_free(&r);
 }
 

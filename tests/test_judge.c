@@ -573,26 +573,19 @@ static void check_problem_presentation_errors(void **state)
         {"poj1077", "eight.in", "",
          "presentation error: case 1, missing: the output ends after 0 "
          "lines for 1 case"},
-        {"poj1077", "eight.in", "ullddrurdllurdruldr\n\n",
-         "presentation error: line 2: an empty line after the last answer"},
         {"poj1077", "eight.in", "ullddrurdllurdruldr\nullddrurdllurdruldr\n",
          "presentation error: line 2: extra output after the last case: 'ullddrurdllurdruldr'"},
-        {"poj1077", "eight.in", "ullddrurdllurdruldr \n",
-         "presentation error: case 1, spaces around the answer"},
         {"poj1077", "eight.in", "ullddr urdllurdruldr\n",
          "presentation error: case 1, spaces inside the move string"},
         {"uva652", "uva652-batch.in", "ullddrurdllurdruldr\n\n\nunsolvable\n",
          "presentation error: case 3, line 4: no empty line between case 2 and case 3 (UVa 652 "
          "wants one between answers)"},
-        {"uva652", "uva652-batch.in", "ullddrurdllurdruldr\n\n\n\nunsolvable\n\n",
-         "presentation error: line 6: an empty line after the last answer (UVa 652 wants empty "
-         "lines only between answers)"},
-        {"uva652", "uva652-batch.in", "ullddrurdllurdruldr\n \n\n\nunsolvable\n",
-         "presentation error: line 2: spaces on the empty line between case 1 and case 2"},
         {"acwing845", "acwing845.in", "019\n",
          "presentation error: case 1, '019' should be written 19"},
         {"acwing845", "acwing845.in", " 19\n",
-         "presentation error: case 1, spaces around the answer"},
+         "presentation error: case 1, spaces before the answer"},
+        {"poj1077", "eight.in", " ullddrurdllurdruldr\n",
+         "presentation error: case 1, spaces before the answer"},
         {"uva10181", "uva10181.in", "llldrdrdr\nThis puzzle is not solvable.\n",
          "presentation error: case 1, move 1 'l' should be uppercase (moves are U, D, L, R)"},
         {"uva10181", "uva10181.in", "LLLDRDRDR\nthis puzzle is not solvable\n",
@@ -645,16 +638,273 @@ static void check_problem_judge_failures(void **state)
     expect(&r, 3, "", "--goal cannot be used with --problem");
 }
 
+/* ------------------------------------------ whitespace at ends, --strict */
+
+/* `slide check [--strict] --problem problem INPUT OUTPUT`, both files written from text. */
+static testkit_run check_texts(const char *problem, int strict, const char *input,
+                               const char *output)
+{
+    char *in = temp_file(input), *out = temp_file(output);
+    const char *args[] = {"check", "--problem", problem, in, out, strict ? "--strict" : NULL, NULL};
+    testkit_run r = testkit_slide(args, NULL);
+    unlink(in);
+    unlink(out);
+    free(in);
+    free(out);
+    return r;
+}
+
+/*
+ * Every way of writing whitespace at the end of a line or of the output,
+ * around right answers: accepted by default, as testlib's usual comparators
+ * and Kattis's default validator accept it (an empty output included, where
+ * the answer is a solved board's empty line), and a presentation error
+ * naming it with --strict.
+ */
+static void whitespace_at_line_ends_is_ignored_unless_strict(void **state)
+{
+    (void)state;
+    const char *eight = "2 3 4 1 5 x 7 6 8\n", *solved = "1 2 3 4 5 6 7 8 x\n";
+    const char *solved_last = "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n12345678x\n";
+    const char *uva652 = "3\n\n2 3 4\n1 5 x\n7 6 8\n\n\n1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 6 8 7 x\n";
+    const char *uva10181 = "2\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n13 1 2 4\n5 0 3 7\n"
+                           "9 6 10 12\n15 8 11 14\n";
+    static const char *const boards[] = {"2 3 4 1 5 x 7 6 8", NULL};
+    assert_lines_solve(boards, "ullddrurdllurdruldr\n");
+    const struct {
+        const char *problem, *input, *output, *strict;
+    } cases[] = {
+        {"poj1077", eight, "ullddrurdllurdruldr \n", "line 1: spaces after the answer (--strict)"},
+        {"poj1077", eight, "ullddrurdllurdruldr\t \t\n", "line 1: spaces after the answer"},
+        {"poj1077", eight, "ullddrurdllurdruldr\r\n",
+         "line 1: a carriage return before the line end (--strict: lines end with \\n alone)"},
+        {"poj1077", eight, "ullddrurdllurdruldr", "line 1: no line end after the last line"},
+        {"poj1077", eight, "ullddrurdllurdruldr\n\n", "line 2: an empty line after the last answer"},
+        {"poj1077", eight, "ullddrurdllurdruldr\n \n\t\n\n", "line 2: spaces after the answer"},
+        {"poj1077", eight, "ullddrurdllurdruldr \r\n\r\n",
+         "line 1: a carriage return before the line end"},
+        {"acwing179", solved, "", "case 1, missing: the output ends after 0 lines for 1 case"},
+        {"acwing179", solved, "\n\n", "line 2: an empty line after the last answer"},
+        {"acwing179", solved, "  ", "line 1: spaces after the answer"},
+        {"hdu1043", solved_last, "ullddrurdllurdruldr\n",
+         "case 2, missing: the output ends after 1 line for 3 cases"},
+        {"uva652", uva652, "ullddrurdllurdruldr\n \n\n\t\nunsolvable\n",
+         "line 2: spaces after the answer"},
+        {"uva652", uva652, "ullddrurdllurdruldr\n\n\n\nunsolvable\n\n",
+         "line 6: an empty line after the last answer (UVa 652 wants empty lines only between "
+         "answers)"},
+        {"acwing845", eight, "19 \r\n", "line 1: a carriage return before the line end"},
+        {"leetcode773", "[[1,2,3],[4,0,5]]\n", "1\n\n\n", "line 2: an empty line after the last"},
+        {"uva10181", uva10181, "LLLDRDRDR \nThis puzzle is not solvable.  \n",
+         "line 1: spaces after the answer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        testkit_run r = check_texts(cases[i].problem, 0, cases[i].input, cases[i].output);
+        if (r.status != 0 || strncmp(r.err, "ok: ", 4) != 0)
+            fail_msg("%s, output '%s': exit %d, %s", cases[i].problem, cases[i].output, r.status,
+                     r.err);
+        testkit_run_free(&r);
+        r = check_texts(cases[i].problem, 1, cases[i].input, cases[i].output);
+        char want[300];
+        snprintf(want, sizeof want, "presentation error: %s", cases[i].strict);
+        expect(&r, 2, "", want);
+    }
+    /* missing answers that are not empty, and other output after the last, stay errors */
+    testkit_run r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");
+    expect(&r, 2, "", "presentation error: case 2, missing: the output ends after 1 line for 2");
+    r = check_texts("hdu1043", 0, "2 3 4 1 5 x 7 6 8\n", "\n");
+    expect(&r, 1, "", "wrong answer: case 1, after 0 moves the board is 2 3 4/1 5 x/7 6 8");
+    r = check_texts("acwing179", 0, solved, "\n\nunsolvable\n");
+    expect(&r, 2, "", "presentation error: line 3: extra output after the last case: 'unsolvable'");
+
+    /* the single form: a MOVES argument ends where its text does */
+    r = RUN(NULL, "check", "2 3 4 1 5 x 7 6 8", "ullddrurdllurdruldr \t");
+    expect(&r, 0, "ok: 19 moves, optimal\n", NULL);
+    r = RUN(NULL, "check", "--strict", "2 3 4 1 5 x 7 6 8", "ullddrurdllurdruldr \t");
+    expect(&r, 2, "presentation error: line 1: spaces after the answer (--strict)\n", NULL);
+    r = RUN(NULL, "check", "--strict", "2 3 4 1 5 x 7 6 8", "ullddrurdllurdruldr");
+    expect(&r, 0, "ok: 19 moves, optimal\n", NULL);
+    r = RUN(NULL, "check", "--strict", "1 2 3 4 5 6 7 8 x", "");
+    expect(&r, 0, "ok: 0 moves, the board is already the goal\n", NULL);
+    /* from stdin it is a line: an empty input is the empty answer unless --strict */
+    r = RUN("", "check", "1 2 3 4 5 6 7 8 x", "-");
+    expect(&r, 0, "ok: 0 moves, the board is already the goal\n", NULL);
+    r = RUN("", "check", "--strict", "1 2 3 4 5 6 7 8 x", "-");
+    expect(&r, 2, "presentation error: MOVES is empty (--strict: the answer is a line, \\n included)\n",
+           NULL);
+    r = RUN("\n", "check", "--strict", "1 2 3 4 5 6 7 8 x", "-");
+    expect(&r, 0, "ok: 0 moves, the board is already the goal\n", NULL);
+    r = RUN("ullddrurdllurdruldr\n\n", "check", "--strict", "2 3 4 1 5 x 7 6 8", "-");
+    expect(&r, 2, "presentation error: line 2: an empty line after the last answer\n", NULL);
+    r = RUN("ullddrurdllurdruldr", "check", "--strict", "2 3 4 1 5 x 7 6 8", "-");
+    expect(&r, 2, "presentation error: line 1: no line end after the last line (--strict)\n", NULL);
+    r = RUN("", "check", "2 3 4 1 5 x 7 6 8", "-");
+    expect(&r, 1,
+           "wrong answer: after 0 moves the board is 2 3 4/1 5 x/7 6 8, not the goal 1 2 3/4 5 "
+           "6/7 8 x\n",
+           NULL);
+}
+
+/* ------------------------------------------------- MOVES from a file or stdin */
+
+/* The text of a run's stdout with every byte of `from` turned into `to`. */
+static void replace_bytes(char *text, char from, char to)
+{
+    for (; *text; text++)
+        if (*text == from)
+            *text = to;
+}
+
+/*
+ * MOVES as `-` (stdin) or a file: the same verdicts as the argument gives,
+ * for a 19-move answer and for the strategy's answer of a 100x100 board
+ * (about two million moves, replayed as they are read).
+ */
+static void check_board_reads_moves_from_a_file_or_stdin(void **state)
+{
+    (void)state;
+    const char *board = "2 3 4 1 5 x 7 6 8";
+    testkit_run r = RUN("ullddrurdllurdruldr\n", "check", board, "-");
+    expect(&r, 0, "ok: 19 moves, optimal\n", NULL);
+    char *file = temp_file("ullddrurdllurdruldr\n");
+    r = RUN(NULL, "check", "--optimal", board, file);
+    expect(&r, 0, "ok: 19 moves, optimal\n", NULL);
+    unlink(file);
+    free(file);
+    file = temp_file("unsolvable\n");
+    r = RUN(NULL, "check", "1 2 3 4 5 6 8 7 x", file);
+    expect(&r, 0, "ok: the board is unsolvable\n", NULL);
+    r = RUN(NULL, "check", board, file);
+    expect(&r, 1, "wrong answer: 'unsolvable', but the board is solvable in 19 moves\n", NULL);
+    unlink(file);
+    free(file);
+    r = RUN("ullddr\nurdllurdruldr\n", "check", board, "-");
+    /* ullddr: 2 3 x/1 5 4, 2 x 3/1 5 4, x 2 3/1 5 4, 1 2 3/x 5 4/7 6 8, 1 2 3/7 5 4/x 6 8, then */
+    expect(&r, 1, "wrong answer: after 6 moves the board is 1 2 3/7 5 4/6 x 8, not the goal 1 2 3/4 "
+                  "5 6/7 8 x\n",
+           NULL);
+    r = RUN(NULL, "check", board, "/nonexistent/moves");
+    expect(&r, 3,
+           "judge failure: cannot read MOVES from '/nonexistent/moves': No such file or directory\n",
+           NULL);
+    /* text that names no file is judged as the answer it is */
+    r = RUN(NULL, "check", board, "ullddrurdllurdruldr.txt");
+    expect(&r, 1, "wrong answer: move 20 is '.', not one of u, d, l, r\n", NULL);
+
+    testkit_run big = RUN(NULL, "gen", "--size", "100x100", "--seed", "12");
+    assert_int_equal(big.status, 0);
+    big.out[strcspn(big.out, "\n")] = '\0';
+    testkit_run solved = RUN(NULL, "solve", "--algo", "strategy", big.out);
+    assert_int_equal(solved.status, 0);
+    size_t moves = strcspn(solved.out, "\n");
+    assert_true(moves > 1000000);
+    slide_board b = testkit_board(big.out, 0, 0);
+    solved.out[moves] = '\0';
+    testkit_assert_solves(&b, NULL, solved.out);
+    solved.out[moves] = '\n';
+    char want[128];
+    snprintf(want, sizeof want, "ok: %zu moves (optimality not checked; --optimal checks it)\n",
+             moves);
+    r = RUN(solved.out, "check", "--strict", big.out, "-");
+    expect(&r, 0, want, NULL);
+    /* a letter of the other case far along the string, and one move too many */
+    solved.out[moves - 1] = (char)(solved.out[moves - 1] - 'a' + 'A');
+    r = RUN(solved.out, "check", big.out, "-");
+    snprintf(want, sizeof want,
+             "presentation error: move %zu '%c' should be lowercase (moves are u, d, l, r)\n",
+             moves, solved.out[moves - 1]);
+    expect(&r, 2, want, NULL);
+    replace_bytes(solved.out, '\n', 'u');
+    r = RUN(solved.out, "check", big.out, "-");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.out, "wrong answer: "));
+    testkit_run_free(&r);
+    slide_board_free(&b);
+    testkit_run_free(&big);
+    testkit_run_free(&solved);
+}
+
+/* --------------------------------------------------------- bounded memory */
+
+/*
+ * Peak memory a check may reach on endless input: the line bound (40 MB)
+ * and change.  Under AddressSanitizer a growing buffer's old blocks stay in
+ * its quarantine, so the figure is looser there.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define CHECK_PEAK_KIB (192 * 1024)
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CHECK_PEAK_KIB (192 * 1024)
+#endif
+#endif
+#ifndef CHECK_PEAK_KIB
+#define CHECK_PEAK_KIB (64 * 1024)
+#endif
+
+/*
+ * /dev/zero as each file of every form: the input file stops at the input
+ * bound, an output or answer line at the line bound, MOVES at its first
+ * byte; each gets its verdict and memory stays bounded.
+ */
+static void endless_files_keep_memory_bounded(void **state)
+{
+    (void)state;
+    char *in = temp_file("2 3 4 1 5 x 7 6 8\n"), *out = temp_file("ullddrurdllurdruldr\n");
+    const struct {
+        const char *args[8];
+        int status;
+        const char *stream, *message;
+    } cases[] = {
+        {{"check", "--problem", "poj1077", "/dev/zero", out, out, NULL},
+         3,
+         "err",
+         "judge failure: the input file '/dev/zero' is longer than 40000000 bytes, the most a "
+         "judge input may hold"},
+        {{"check", "--problem", "poj1077", in, "/dev/zero", NULL},
+         1,
+         "err",
+         "wrong answer: line 1 is longer than 40000000 bytes, the most a line may hold"},
+        {{"check", "--problem", "poj1077", in, out, "/dev/zero", NULL},
+         3,
+         "err",
+         "judge failure: the answer file '/dev/zero' fails the check (wrong answer: line 1 is "
+         "longer than 40000000 bytes"},
+        {{"check", "2 3 4 1 5 x 7 6 8", "/dev/zero", NULL},
+         1,
+         "out",
+         "wrong answer: move 1 is byte 0x00, not one of u, d, l, r"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        testkit_run r = testkit_slide(cases[i].args, NULL);
+        const char *text = cases[i].stream[0] == 'o' ? r.out : r.err;
+        if (r.status != cases[i].status || !strstr(text, cases[i].message))
+            fail_msg("case %zu: exit %d, stdout '%s', stderr '%s'", i, r.status, r.out, r.err);
+        if (r.peak_kib > CHECK_PEAK_KIB)
+            fail_msg("case %zu: peak memory %ld KiB, more than %d KiB", i, r.peak_kib,
+                     CHECK_PEAK_KIB);
+        testkit_run_free(&r);
+    }
+    unlink(in);
+    unlink(out);
+    free(in);
+    free(out);
+}
+
 /* ----------------------------------------------- check --kattis (DOMjudge) */
 
-/* Runs the Kattis form with team output on stdin; the judge message is read back. */
-static int run_kattis(const char *problem, const char *input, const char *answer,
+/*
+ * Runs the Kattis form (with --strict when strict) with team output on
+ * stdin; the judge message is read back.
+ */
+static int run_kattis(const char *problem, int strict, const char *input, const char *answer,
                       const char *team_output, char *message, size_t size, int *has_error_file)
 {
     char dir[] = "/tmp/slide-feedback-XXXXXX";
     assert_non_null(mkdtemp(dir));
-    const char *args[] = {"check",        "--problem",     problem, "--kattis",
-                          fixture(input), fixture(answer), dir,     NULL};
+    const char *args[] = {"check",         "--problem",     problem, "--kattis",
+                          fixture(input),  fixture(answer), dir,     strict ? "--strict" : NULL,
+                          NULL};
     testkit_run r = testkit_slide(args, team_output);
     int status = r.status;
     testkit_run_free(&r);
@@ -677,22 +927,27 @@ static void check_kattis_exit_codes_and_feedback(void **state)
     int error_file;
     const char *boards[] = {"2 3 4 1 5 x 7 6 8", NULL};
     assert_lines_solve(boards, "dlurullddrurdllurdr\n");
-    assert_int_equal(run_kattis("acwing179", "eight.in", "eight.out", "dlurullddrurdllurdr\n",
+    assert_int_equal(run_kattis("acwing179", 0, "eight.in", "eight.out", "dlurullddrurdllurdr\n",
                                 message, sizeof message, &error_file),
                      42);
     assert_string_equal(message, "ok: 1 case\n");
     assert_false(error_file);
-    assert_int_equal(run_kattis("acwing179", "eight.in", "eight.out", "uu\n", message,
+    assert_int_equal(run_kattis("acwing179", 0, "eight.in", "eight.out", "uu\n", message,
                                 sizeof message, &error_file),
                      43);
     assert_non_null(strstr(message, "wrong answer: case 1, move 2 'u' leaves the board"));
+    /* an empty line at the end is whitespace at the end of the file, as for Kattis's own checker */
+    assert_int_equal(run_kattis("uva10181", 0, "uva10181.in", "uva10181.out",
+                                "LLLDRDRDR\nThis puzzle is not solvable.\n\n", message,
+                                sizeof message, &error_file),
+                     42);
     /* no presentation-error verdict in Kattis: it is a wrong answer with its reason */
-    assert_int_equal(run_kattis("uva10181", "uva10181.in", "uva10181.out",
+    assert_int_equal(run_kattis("uva10181", 1, "uva10181.in", "uva10181.out",
                                 "LLLDRDRDR\nThis puzzle is not solvable.\n\n", message,
                                 sizeof message, &error_file),
                      43);
     assert_non_null(strstr(message, "presentation error: line 3: an empty line after the last"));
-    assert_int_equal(run_kattis("acwing845", "acwing845.in", "eight.out", "19\n", message,
+    assert_int_equal(run_kattis("acwing845", 0, "acwing845.in", "eight.out", "19\n", message,
                                 sizeof message, &error_file),
                      3);
     assert_non_null(strstr(message, "judge failure: the answer file"));
@@ -722,6 +977,9 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(check_problem_wrong_answers),
     cmocka_unit_test(check_problem_presentation_errors),
     cmocka_unit_test(check_problem_judge_failures),
+    cmocka_unit_test(whitespace_at_line_ends_is_ignored_unless_strict),
+    cmocka_unit_test(check_board_reads_moves_from_a_file_or_stdin),
+    cmocka_unit_test(endless_files_keep_memory_bounded),
     cmocka_unit_test(check_kattis_exit_codes_and_feedback),
 };
 

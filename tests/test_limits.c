@@ -16,6 +16,7 @@
 #include "heuristic/heuristic.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* 42 moves from the standard goal: millions of states for bfs and bibfs. */
 #define HARD_3X4 "11 6 2 8 x 7 9 4 10 3 1 5"
@@ -146,7 +147,7 @@ static void timeout_stops_every_algorithm(void **state)
 static void check_cap_ladder(const char *algo, const char *heuristic)
 {
     const slide_algo_info *info = slide_algo_by_name(algo);
-    if (!(info->flags & SLIDE_ALGO_PACKED) || (info->flags & SLIDE_ALGO_SMALL))
+    if (!(info->flags & (SLIDE_ALGO_PACKED | SLIDE_ALGO_WIDE)) || (info->flags & SLIDE_ALGO_SMALL))
         return;
     slide_board goal, b;
     slide_rng rng;
@@ -379,6 +380,20 @@ static void command_line_auto_fits_the_cap(void **state)
     assert_non_null(strstr(r.err, ", tables 1.7 MiB, "));
     assert_non_null(strstr(r.err, " ms, optimal\n"));
     testkit_run_free(&r);
+
+    const char *json_runs[2][7] = {{"solve", "-o", "json", HARD_3X3, NULL},
+                                   {"solve", "-o", "json", "--max-memory", "3M", HARD_3X3, NULL}};
+    for (int capped = 0; capped < 2; capped++) {
+        r = testkit_slide(json_runs[capped], NULL);
+        assert_int_equal(r.status, 0);
+        const char *field = strstr(r.out, "\"table_memory\":");
+        assert_non_null(field);
+        unsigned long bytes = strtoul(field + strlen("\"table_memory\":"), NULL, 10);
+        if (capped ? bytes != 0 : bytes < 362880ul * 5)
+            fail_msg("table_memory %lu %s the cap", bytes, capped ? "under" : "without");
+        assert_non_null(strstr(r.out, "\"optimal\":true"));
+        testkit_run_free(&r);
+    }
 }
 
 static const struct CMUnitTest tests[] = {

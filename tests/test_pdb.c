@@ -40,7 +40,7 @@ static void set_from_groups(pdb_set *set, const char *goal_text, int rows, int c
     geometry shape;
     geometry_init(&shape, goal.rows, goal.cols);
     int sizes[PDB_MAX_GROUPS] = {0}, count = 1;
-    uint8_t tiles[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS];
+    uint8_t tiles[PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
     for (const char *p = groups; *p; p++) {
         if (*p == '/') {
             count++;
@@ -50,7 +50,7 @@ static void set_from_groups(pdb_set *set, const char *goal_text, int rows, int c
         tiles[count - 1][sizes[count - 1]++] = (uint8_t)v;
     }
     assert_int_equal(pdb_set_groups(set, &shape, state_pack(&goal), count, sizes,
-                                    (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])tiles),
+                                    (const uint8_t(*)[SLIDE_MAX_WIDE_CELLS])tiles),
                      SLIDE_OK);
     slide_board_free(&goal);
 }
@@ -265,10 +265,8 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     assert_int_equal(set.groups[0].size, 7);
     assert_int_equal(set.groups[1].size, 8);
     /* the 7 next to the blank, as Korf & Felner's split of the blank-first goal mirrored */
-    for (int i = 0; i < 7; i++)
-        assert_int_equal(set.groups[0].tiles[i], i + 9);
-    for (int i = 0; i < 8; i++)
-        assert_int_equal(set.groups[1].tiles[i], i + 1);
+    for (unsigned tile = 1; tile <= 15; tile++)
+        assert_int_equal(set.group_of[tile], tile >= 9 ? 0 : 1);
     assert_int_equal(set.groups[1].entries, 518918400u);
     /* the 7-tile table keeps an entry per blank region, 9 a placement; the 8-tile one cannot */
     assert_true(set.groups[0].per_region);
@@ -277,19 +275,25 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     int order[PDB_MAX_GROUPS];
     pdb_build_order(&set, order);
     assert_int_equal(order[0], 1); /* the 8-tile build first, while no other table is held */
+    /* each table in its own frame: the 7 tiles' is the blank-first goal's, rotated */
     char name[64];
     pdb_file_name(&set, 0, name, sizeof name);
-    assert_string_equal(name, "4x4-123456789abcdef0-9abcdef-r.pdb");
+    assert_string_equal(name, "4x4-xooooooo________-r.pdb");
+    pdb_file_name(&set, 1, name, sizeof name);
+    assert_string_equal(name, "4x4-x_oo__oo__oo__oo.pdb");
     assert_true(set.mirrored);
     slide_board_free(&goal);
 
-    /* blank-first goal: Korf & Felner's own {1..7}, {8..15}; blank off the diagonal: no mirror */
+    /* blank-first goal: Korf & Felner's own {1..7}, {8..15}, the same two files */
     goal = testkit_board("x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 0, 0);
     assert_int_equal(pdb_plan(&set, &shape, state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
                      SLIDE_OK);
-    assert_int_equal(set.groups[0].tiles[0], 1);
-    assert_int_equal(set.groups[0].tiles[6], 7);
-    assert_int_equal(set.groups[1].tiles[0], 8);
+    for (unsigned tile = 1; tile <= 15; tile++)
+        assert_int_equal(set.group_of[tile], tile <= 7 ? 0 : 1);
+    pdb_file_name(&set, 0, name, sizeof name);
+    assert_string_equal(name, "4x4-xooooooo________-r.pdb");
+    pdb_file_name(&set, 1, name, sizeof name);
+    assert_string_equal(name, "4x4-x_oo__oo__oo__oo.pdb");
     assert_true(set.mirrored);
     slide_board_free(&goal);
     goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", 0, 0);
@@ -389,7 +393,8 @@ static void cache_round_trip_gives_the_same_bytes(void **state)
         assert_int_equal(slide_pdb_file_inspect(path, &info), SLIDE_OK);
         assert_int_equal(info.rows, 3);
         assert_int_equal(info.group_size, 4);
-        assert_int_equal(info.tiles[0], g == 0 ? 1 : 5);
+        assert_int_equal(info.home[0], built.groups[g].home[0]);
+        assert_int_equal(info.blank_home, built.groups[g].blank_home);
         assert_int_equal(info.entries, 9 * 8 * 7 * 6);
         assert_string_equal(info.problem, "");
         free(path);
@@ -466,11 +471,11 @@ static void cache_detects_stale_truncated_and_flipped_files(void **state)
     expect_load("/nonexistent-slide-dir", SLIDE_E_IO, "missing");
 
     /* one payload bit flipped */
-    patch_byte(path, 80 + 100, 0x04);
+    patch_byte(path, 96 + 100, 0x04);
     expect_load(dir, SLIDE_E_CORRUPT, "checksum");
     assert_int_equal(slide_pdb_file_inspect(path, &info), SLIDE_E_CORRUPT);
     assert_non_null(strstr(info.problem, "checksum"));
-    patch_byte(path, 80 + 100, 0x04);
+    patch_byte(path, 96 + 100, 0x04);
     expect_load(dir, SLIDE_OK, "");
 
     /* another format version */
@@ -533,7 +538,7 @@ static void prepare_rebuilds_a_corrupt_file_with_a_note(void **state)
     search_budget budget = plain_budget();
     char *path = saved_table(dir, &set, &budget);
     pdb_set_release(&set, &budget);
-    patch_byte(path, 80 + 7, 0x80);
+    patch_byte(path, 96 + 7, 0x80);
 
     note_log log = {0, 0, ""};
     pdb_reporter reporter = {log_note, &log};
@@ -626,6 +631,310 @@ static void concurrent_writers_leave_one_valid_file(void **state)
     remove_temp_dir(dir);
 }
 
+/* ------------------------------------------------------------- symmetry */
+
+/* The .pdb files in dir. */
+static int count_tables(const char *dir)
+{
+    char command[400];
+    snprintf(command, sizeof command, "ls '%s' | grep -c '\\.pdb$'", dir);
+    FILE *p = popen(command, "r");
+    assert_non_null(p);
+    int count = -1;
+    assert_int_equal(fscanf(p, "%d", &count), 1);
+    pclose(p);
+    return count;
+}
+
+/*
+ * Goals of one shape that are the same up to renaming tiles, rotating or
+ * reflecting the board (the first is built, every other one loads the same
+ * files), and one that is not; every goal's IDA* answers, through the
+ * shared tables, are replayed and as short as BFS's.
+ */
+static void check_symmetric_goals(int rows, int cols, const char *const *goals, int count,
+                                  const char *other)
+{
+    char *dir = make_temp_dir();
+    slide_pdb_options options = {dir, 0, 4, 0};
+    slide_pdb_summary summary;
+    int tables = 0;
+    for (int i = 0; i <= count; i++) {
+        const char *text = i < count ? goals[i] : other;
+        slide_board goal = testkit_board(text, rows, cols);
+        assert_int_equal(slide_pdb_prepare(&goal, &options, 0, NULL, NULL, &summary), SLIDE_OK);
+        if (i == 0) {
+            tables = summary.groups;
+            assert_int_equal(summary.built, tables);
+        } else if (i < count) {
+            if (summary.loaded != tables || summary.built != 0)
+                fail_msg("goal '%s' built %d of its tables", text, summary.built);
+        } else {
+            /* the blank elsewhere: other tables (two groups may share one: loaded counts it) */
+            assert_true(summary.built > 0);
+            assert_int_equal(count_tables(dir), tables + summary.built);
+        }
+        if (i < count)
+            assert_int_equal(count_tables(dir), tables);
+
+        slide_rng rng;
+        slide_rng_seed(&rng, 40 + (uint64_t)i);
+        for (int b = 0; b < 6; b++) {
+            slide_board start;
+            assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            slide_solve_options opt;
+            memset(&opt, 0, sizeof opt);
+            opt.algo = "bfs";
+            slide_solution reference, answer;
+            assert_int_equal(slide_solve(&start, &goal, &opt, &reference, NULL), SLIDE_OK);
+            opt.algo = "idastar";
+            opt.heuristic = "pdb";
+            opt.pdb = options;
+            slide_stats st;
+            assert_int_equal(slide_solve(&start, &goal, &opt, &answer, &st), SLIDE_OK);
+            testkit_assert_solves(&start, &goal, answer.moves);
+            assert_int_equal(answer.length, reference.length);
+            assert_string_equal(st.heuristic, "pdb");
+            slide_solution_free(&reference);
+            slide_solution_free(&answer);
+            slide_board_free(&start);
+        }
+        slide_board_free(&goal);
+    }
+    remove_temp_dir(dir);
+}
+
+static void symmetric_goals_share_one_set_of_files(void **state)
+{
+    (void)state;
+    /* standard; blank first (rotated by 180 and renamed); a quarter turn; renamed; transposed */
+    static const char *const square[] = {"1 2 3 4 5 6 7 8 x", "x 1 2 3 4 5 6 7 8",
+                                         "7 4 1 8 5 2 x 6 3", "8 7 6 5 4 3 2 1 x",
+                                         "1 4 7 2 5 8 3 6 x"};
+    check_symmetric_goals(3, 3, square, 5, "1 2 3 8 x 4 7 6 5");
+    /* a 2x4 turns only by 180 degrees and flips: those, and a renaming */
+    static const char *const wide[] = {"1 2 3 4 5 6 7 x", "x 7 6 5 4 3 2 1", "4 3 2 1 x 7 6 5",
+                                       "7 6 5 4 3 2 1 x"};
+    check_symmetric_goals(2, 4, wide, 4, "1 2 3 4 5 6 x 7");
+}
+
+/* ---------------------------------------------------- mapping and stamps */
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/*
+ * A load verifies the payload once and remembers it in a stamp, which only
+ * a file older than two seconds gets (a change within the same tick of a
+ * coarse file-system clock must not look unchanged).  A file changed after
+ * its stamp is verified again, and its damage found.
+ */
+static void stamp_remembers_a_verified_file_until_it_changes(void **state)
+{
+    (void)state;
+    char *dir = make_temp_dir();
+    pdb_set set;
+    search_budget budget = plain_budget();
+    char *path = saved_table(dir, &set, &budget);
+    char stamp[400];
+    snprintf(stamp, sizeof stamp, "%s.ok", path);
+    expect_load(dir, SLIDE_OK, "");
+    assert_false(exists(stamp)); /* too new to be stamped */
+    sleep(2);
+    expect_load(dir, SLIDE_OK, "");
+    assert_true(exists(stamp));
+    expect_load(dir, SLIDE_OK, ""); /* through the stamp */
+
+    patch_byte(path, 96 + 30, 0x01);
+    expect_load(dir, SLIDE_E_CORRUPT, "checksum");
+    patch_byte(path, 96 + 30, 0x01);
+    expect_load(dir, SLIDE_OK, "");
+
+    /* a stamp copied from another state of the file vouches for nothing */
+    FILE *f = fopen(stamp, "r+");
+    assert_non_null(f);
+    assert_int_equal(fputs("slide pdb verified: dev 0", f) >= 0, 1);
+    fclose(f);
+    patch_byte(path, 96 + 30, 0x01);
+    expect_load(dir, SLIDE_E_CORRUPT, "checksum");
+
+    unsigned removed;
+    assert_int_equal(slide_pdb_cache_clear(dir, &removed), SLIDE_OK);
+    assert_int_equal(removed, 2); /* the table and its stamp */
+    free(path);
+    pdb_set_release(&set, &budget);
+    remove_temp_dir(dir);
+}
+
+/* A mapped table is charged to the budget like a loaded one, and given back. */
+static void mapped_tables_count_against_the_budget(void **state)
+{
+    (void)state;
+    char *dir = make_temp_dir();
+    pdb_set set, mapped;
+    search_budget budget = plain_budget();
+    char *path = saved_table(dir, &set, &budget);
+    char why[160];
+    set_from_groups(&mapped, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
+    search_budget counted = plain_budget();
+    assert_int_equal(pdb_load(dir, &mapped, 0, &counted, why, sizeof why), SLIDE_OK);
+    assert_non_null(mapped.groups[0].mapping);
+    assert_int_equal(counted.used, mapped.groups[0].bytes);
+    assert_memory_equal(mapped.groups[0].data, set.groups[0].data, set.groups[0].bytes);
+    pdb_set_release(&mapped, &counted);
+    assert_int_equal(counted.used, 0);
+
+    slide_limits tight = {set.groups[0].bytes - 1, 0};
+    budget_init(&counted, &tight);
+    set_from_groups(&mapped, "1 2 3 4 5 6 7 8 x", 3, 3, "1234/5678");
+    assert_int_equal(pdb_load(dir, &mapped, 0, &counted, why, sizeof why), SLIDE_E_MEMLIMIT);
+    assert_null(mapped.groups[0].data);
+    assert_int_equal(counted.used, 0);
+    free(path);
+    pdb_set_release(&set, &budget);
+    remove_temp_dir(dir);
+}
+
+/* --------------------------------------------------------- quick tables */
+
+typedef struct advice_log {
+    int build_advice; /* notes with SLIDE_REMEDY_PDB_BUILD */
+    char last[512];
+} advice_log;
+
+static void log_advice(void *ctx, const slide_progress *p)
+{
+    advice_log *log = ctx;
+    if (p->kind == SLIDE_PROGRESS_NOTE && p->remedy == SLIDE_REMEDY_PDB_BUILD) {
+        log->build_advice++;
+        snprintf(log->last, sizeof log->last, "%s", p->message);
+    }
+}
+
+/* Solves `boards` random boards of goal in one context; checks them against A* (optimal). */
+static void solve_batch(const slide_board *goal, slide_solve_options *opt, int boards,
+                        uint64_t seed)
+{
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    opt->context = ctx;
+    slide_rng rng;
+    slide_rng_seed(&rng, seed);
+    for (int i = 0; i < boards; i++) {
+        slide_board start;
+        assert_int_equal(slide_generate(&start, goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+        slide_solve_options astar;
+        memset(&astar, 0, sizeof astar);
+        astar.algo = "astar";
+        astar.heuristic = "linear";
+        slide_solution reference, answer;
+        slide_stats st;
+        assert_int_equal(slide_solve(&start, goal, &astar, &reference, NULL), SLIDE_OK);
+        assert_int_equal(slide_solve(&start, goal, opt, &answer, &st), SLIDE_OK);
+        testkit_assert_solves(&start, goal, answer.moves);
+        assert_int_equal(answer.length, reference.length);
+        assert_string_equal(st.heuristic, "pdb");
+        assert_true(st.optimal);
+        slide_solution_free(&reference);
+        slide_solution_free(&answer);
+        slide_board_free(&start);
+    }
+    opt->context = NULL;
+    slide_context_free(ctx);
+}
+
+/*
+ * The default heuristic does not wait for tables that take long to build
+ * (here: more than 20,000 abstract states, the 1-4-4 tables of 2x5): it
+ * builds and caches quick ones (3-3-3), says so once a batch, and answers
+ * optimally.  Once the full tables are cached they are used, silently; a
+ * search that names pdb builds the full ones.
+ */
+static void quick_tables_stand_in_until_the_full_ones_are_cached(void **state)
+{
+    (void)state;
+    char *dir = make_temp_dir();
+    slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 x", 2, 5);
+    advice_log log = {0, ""};
+    slide_solve_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.pdb.cache_dir = dir;
+    opt.pdb.max_group = 4;
+    opt.pdb.quick_states = 20000;
+    opt.progress = log_advice;
+    opt.progress_ctx = &log;
+
+    solve_batch(&goal, &opt, 5, 7);
+    assert_int_equal(log.build_advice, 1);
+    assert_non_null(strstr(log.last, "not cached; using 3-3-3 ones"));
+    assert_null(strstr(log.last, "--")); /* the library names no option */
+    assert_int_equal(count_tables(dir), 3);
+    solve_batch(&goal, &opt, 3, 8); /* the quick tables come from the cache now */
+    assert_int_equal(log.build_advice, 2);
+    assert_int_equal(count_tables(dir), 3);
+
+    slide_pdb_summary summary;
+    assert_int_equal(slide_pdb_prepare(&goal, &opt.pdb, 0, NULL, NULL, &summary), SLIDE_OK);
+    assert_int_equal(summary.built, summary.groups);
+    assert_int_equal(summary.group_size[summary.groups - 1], 4);
+    log.build_advice = 0;
+    solve_batch(&goal, &opt, 5, 9);
+    assert_int_equal(log.build_advice, 0);
+
+    /* asked for by name, pdb means the full tables: built when missing, and no advice */
+    char *other = make_temp_dir();
+    opt.pdb.cache_dir = other;
+    opt.algo = "idastar";
+    opt.heuristic = "pdb";
+    solve_batch(&goal, &opt, 2, 10);
+    assert_int_equal(log.build_advice, 0);
+    assert_int_equal(count_tables(other), summary.groups);
+    remove_temp_dir(other);
+    slide_board_free(&goal);
+    remove_temp_dir(dir);
+}
+
+/* The quick plan of the 15-puzzle: 3 tiles in the far row, two 6-tile blocks to the blank. */
+static void quick_plan_of_the_15_puzzle_is_6_6_3_blocks(void **state)
+{
+    (void)state;
+    geometry shape;
+    geometry_init(&shape, 4, 4);
+    slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x", 0, 0);
+    pdb_set full, quick;
+    assert_int_equal(pdb_plan(&full, &shape, state_pack(&goal), 0, SLIDE_DEFAULT_MAX_MEMORY),
+                     SLIDE_OK);
+    assert_true(pdb_plan_states(&full) > PDB_QUICK_STATES);
+    assert_int_equal(pdb_plan_quick(&quick, &shape, state_pack(&goal), 0,
+                                    SLIDE_DEFAULT_MAX_MEMORY, PDB_QUICK_STATES),
+                     SLIDE_OK);
+    assert_true(pdb_plan_states(&quick) <= PDB_QUICK_STATES);
+    assert_int_equal(quick.count, 3);
+    static const int group_of_tile[16] = {-1, 0, 0, 0, 2, 1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2};
+    for (int tile = 1; tile < 16; tile++)
+        assert_int_equal(quick.group_of[tile], group_of_tile[tile]);
+    for (int g = 0; g < quick.count; g++)
+        assert_true(quick.groups[g].per_region);
+    assert_true(quick.mirrored);
+    /* the blank-first goal's quick tables are the same files */
+    slide_board korf = testkit_board("x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 0, 0);
+    pdb_set other;
+    assert_int_equal(pdb_plan_quick(&other, &shape, state_pack(&korf), 0,
+                                    SLIDE_DEFAULT_MAX_MEMORY, PDB_QUICK_STATES),
+                     SLIDE_OK);
+    for (int g = 0; g < quick.count; g++) {
+        char a[64], b[64];
+        pdb_file_name(&quick, g, a, sizeof a);
+        pdb_file_name(&other, g, b, sizeof b);
+        assert_string_equal(a, b);
+    }
+    slide_board_free(&korf);
+    slide_board_free(&goal);
+}
+
 /* --------------------------------------------------------------- the CLI */
 
 static void cli_pdb_build_info_clear(void **state)
@@ -638,7 +947,7 @@ static void cli_pdb_build_info_clear(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "2x4: 1 table (7 tiles)"));
     assert_non_null(strstr(r.out, "0 loaded, 1 built"));
-    assert_non_null(strstr(r.err, "building pattern database 2x4-12345670-1234567.pdb"));
+    assert_non_null(strstr(r.err, "building pattern database 2x4-xooooooo.pdb"));
     testkit_run_free(&r);
 
     r = testkit_slide(build, NULL);
@@ -651,12 +960,13 @@ static void cli_pdb_build_info_clear(void **state)
     r = testkit_slide(info, NULL);
     assert_int_equal(r.status, 0);
     assert_non_null(
-        strstr(r.out, "2x4-12345670-1234567.pdb: 2x4, 7 tiles {1,2,3,4,5,6,7}, 40320 entries"));
+        strstr(r.out, "2x4-xooooooo.pdb: 2x4, 7 tiles at home on cells {1,2,3,4,5,6,7} and "
+                      "the blank on cell 0, 40320 entries"));
     assert_non_null(strstr(r.out, "valid"));
     testkit_run_free(&r);
 
     char path[400];
-    snprintf(path, sizeof path, "%s/2x4-12345670-1234567.pdb", dir);
+    snprintf(path, sizeof path, "%s/2x4-xooooooo.pdb", dir);
     patch_byte(path, 200, 0x10);
     r = testkit_slide(info, NULL);
     assert_non_null(strstr(r.out, "INVALID: checksum mismatch"));
@@ -702,10 +1012,10 @@ static void cli_pdb_rejects_bad_usage(void **state)
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "unknown action 'rebuild'"));
     testkit_run_free(&r);
-    const char *big[] = {"pdb", "build", "--size", "5x5", "--cache-dir", "/tmp", NULL};
+    const char *big[] = {"pdb", "build", "--size", "5x6", "--cache-dir", "/tmp", NULL};
     r = testkit_slide(big, NULL);
     assert_int_equal(r.status, 1);
-    assert_non_null(strstr(r.err, "at most 16 cells; this one has 25"));
+    assert_non_null(strstr(r.err, "at most 25 cells; this one has 30"));
     testkit_run_free(&r);
     const char *stray[] = {"pdb", "info", "--max-group", "3", NULL};
     r = testkit_slide(stray, NULL);
@@ -717,6 +1027,325 @@ static void cli_pdb_rejects_bad_usage(void **state)
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "--max-group: '0' is not a tile count"));
     testkit_run_free(&r);
+}
+
+/* ------------------------------------------------- boards of 17-25 cells */
+
+/*
+ * A set over goal (any shape up to 25 cells) from groups written as tile
+ * numbers, groups separated by '/': "1 2 5/3 4".
+ */
+static void set_from_lists(pdb_set *set, const slide_board *goal, const char *groups)
+{
+    geometry shape;
+    geometry_init(&shape, goal->rows, goal->cols);
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < shape.cells; c++)
+        cells[c] = (uint8_t)goal->cells[c];
+    int sizes[PDB_MAX_GROUPS] = {0}, count = 1;
+    uint8_t tiles[PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
+    for (const char *p = groups; *p;) {
+        if (*p == '/') {
+            count++;
+            p++;
+        } else if (*p == ' ') {
+            p++;
+        } else {
+            char *end;
+            tiles[count - 1][sizes[count - 1]++] = (uint8_t)strtol(p, &end, 10);
+            p = end;
+        }
+    }
+    assert_int_equal(pdb_set_groups_cells(set, &shape, cells, count, sizes,
+                                          (const uint8_t(*)[SLIDE_MAX_WIDE_CELLS])tiles),
+                     SLIDE_OK);
+}
+
+/*
+ * The distances of one group's abstract space computed here on its own: a
+ * 0-1 breadth-first search over (the group's cells, the blank's cell) in
+ * which the blank moving onto a cell without a group tile costs nothing and
+ * a group tile sliding into the blank costs one.  Fills best[placement
+ * code] with the fewest tile moves over every cell of the blank, where the
+ * code is sum over digits of cell * n^i; UINT8_MAX where none.
+ */
+static void abstract_distances(const slide_board *goal, const uint8_t *tiles, int k, uint8_t *best)
+{
+    int n = goal->rows * goal->cols, cols = goal->cols;
+    size_t codes = 1, states;
+    for (int i = 0; i < k; i++)
+        codes *= (size_t)n;
+    states = codes * (size_t)n;
+    uint8_t *dist = malloc(states);
+    /* each state enters at most twice at either end (its distance drops once at most) */
+    size_t *deque = malloc(8 * states * sizeof *deque);
+    assert_non_null(dist);
+    assert_non_null(deque);
+    memset(dist, UINT8_MAX, states);
+    memset(best, UINT8_MAX, codes);
+    size_t code = 0, weight = 1, blank = 0;
+    for (int i = 0; i < k; i++, weight *= (size_t)n)
+        for (int c = 0; c < n; c++)
+            if (goal->cells[c] == tiles[i])
+                code += (size_t)c * weight;
+    while (goal->cells[blank] != 0)
+        blank++;
+    size_t head = 4 * states, tail = head; /* the deque grows both ways from the middle */
+    deque[tail++] = code * (size_t)n + blank;
+    dist[code * (size_t)n + blank] = 0;
+    while (head < tail) {
+        size_t s = deque[head++];
+        size_t at = s % (size_t)n, placement = s / (size_t)n;
+        int r = (int)at / cols, c = (int)at % cols;
+        const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        if (dist[s] < best[placement])
+            best[placement] = dist[s];
+        for (int m = 0; m < 4; m++) {
+            int nr = r + dr[m], nc = c + dc[m];
+            if (nr < 0 || nc < 0 || nr >= goal->rows || nc >= cols)
+                continue;
+            size_t to = (size_t)(nr * cols + nc), next = placement, w = 1;
+            int cost = 0;
+            for (int i = 0; i < k; i++, w *= (size_t)n)
+                if ((placement / w) % (size_t)n == to) {
+                    next = placement - to * w + at * w; /* the tile slides into the blank */
+                    cost = 1;
+                }
+            size_t t = next * (size_t)n + to;
+            if (dist[t] <= dist[s] + cost)
+                continue;
+            dist[t] = (uint8_t)(dist[s] + cost);
+            if (cost)
+                deque[tail++] = t;
+            else
+                deque[--head] = t;
+        }
+    }
+    free(dist);
+    free(deque);
+}
+
+/*
+ * Above 16 cells the builder floods each successor's region instead of
+ * reading a table: every entry must still be the group's exact abstract
+ * distance, less the Manhattan part, halved.
+ */
+static void wide_build_matches_an_independent_search(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *goal, *groups;
+        int rows, cols;
+        uint8_t tiles[3];
+    } cases[] = {
+        {NULL, "1 2 10/3 4 5 6/7 8 9 11/12 13 14 15/16 17", 2, 9, {1, 2, 10}},
+        {"x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
+         "7 12 13/1 2 3 4/5 6 8 9/10 11 14 15/16 17 18 19/20 21 22 23/24", 5, 5, {7, 12, 13}},
+        /* a corner group walls the blank's goal cell in */
+        {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 x",
+         "16 19 18/1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 17", 5, 4, {16, 19, 18}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        slide_board goal;
+        if (cases[c].goal)
+            goal = testkit_board(cases[c].goal, cases[c].rows, cases[c].cols);
+        else
+            assert_int_equal(slide_board_init_goal(&goal, cases[c].rows, cases[c].cols), SLIDE_OK);
+        int n = goal.rows * goal.cols, k = 3;
+        pdb_set set;
+        search_budget budget = plain_budget();
+        set_from_lists(&set, &goal, cases[c].groups);
+        assert_int_equal(pdb_build_group(&set, 0, &budget, NULL), SLIDE_OK);
+        size_t codes = (size_t)n * (size_t)n * (size_t)n;
+        uint8_t *best = malloc(codes);
+        assert_non_null(best);
+        abstract_distances(&goal, cases[c].tiles, k, best);
+        size_t checked = 0;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++)
+                for (int d = 0; d < n; d++) {
+                    if (a == b || a == d || b == d)
+                        continue;
+                    uint8_t pos[SLIDE_MAX_WIDE_CELLS] = {0};
+                    int at[3] = {a, b, d};
+                    unsigned manhattan = 0;
+                    for (int i = 0; i < k; i++) {
+                        pos[cases[c].tiles[i]] = (uint8_t)at[i];
+                        manhattan += set.manhattan.dist[cases[c].tiles[i]][at[i]];
+                    }
+                    for (int blank = 0; blank < n; blank++)
+                        if (blank != a && blank != b && blank != d)
+                            pos[0] = (uint8_t)blank; /* any free cell: one entry a placement */
+                    size_t code = (size_t)a + (size_t)b * (size_t)n + (size_t)d * (size_t)n * (size_t)n;
+                    unsigned want = best[code] == UINT8_MAX ? 0 : (best[code] - manhattan) / 2;
+                    if (pdb_group_value(&set, 0, pos, 0) != want)
+                        fail_msg("%dx%d: tiles at %d %d %d: entry %u, abstract distance says %u",
+                                 goal.rows, goal.cols, a, b, d, pdb_group_value(&set, 0, pos, 0),
+                                 want);
+                    checked++;
+                }
+        assert_int_equal(checked, set.groups[0].placements);
+        free(best);
+        pdb_set_release(&set, &budget);
+        slide_board_free(&goal);
+    }
+}
+
+/*
+ * What the wide node loop does (locate every child, then read each) gives
+ * the full lookup's estimate of every board on every path, with the
+ * reflection, and take/undo leave the walk as it was.
+ */
+static void check_wide_walk_paths(pdb_walk *w, const pdb_set *set, state128 s, int blank,
+                                  int depth, int back, unsigned *tried)
+{
+    if (depth == 0)
+        return;
+    pdb_step steps[4];
+    int targets[4], moves[4], count = 0;
+    for (int m = 0; m < 4; m++) {
+        int target = set->shape.neighbour[blank][m];
+        if (m == back || target < 0)
+            continue;
+        pdb_walk_locate(w, state128_get(s, target), (unsigned)target, (unsigned)blank,
+                        &steps[count]);
+        targets[count] = target;
+        moves[count++] = m;
+    }
+    for (int i = 0; i < count; i++) {
+        state128 next = state128_swap(s, blank, targets[i]);
+        pdb_walk before = *w;
+        assert_int_equal(pdb_walk_read(w, &steps[i]), pdb_estimate_wide(set, next));
+        (*tried)++;
+        pdb_walk_take(w, &steps[i]);
+        check_wide_walk_paths(w, set, next, targets[i], depth - 1, move_inverse(moves[i]), tried);
+        pdb_walk_undo(w, &steps[i]);
+        assert_int_equal(w->manhattan, before.manhattan);
+        assert_memory_equal(w->pos, before.pos, sizeof w->pos);
+        assert_memory_equal(w->side, before.side, (size_t)w->sides * sizeof w->side[0]);
+    }
+}
+
+static void wide_walk_agrees_with_full_lookup(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *goal, *groups;
+        int rows, cols, mirrored;
+    } cases[] = {
+        {NULL, "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16/17 18 19 20/21 22 23 24", 5, 5, 1},
+        {"x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
+         "1 2 5 6/7 12 11/3 4 8 9/13 14 18 19/10 15 20/16 17 21 22/23 24", 5, 5, 1},
+        {NULL, "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16/17 18 19", 4, 5, 0},
+        {NULL, "1 2 10 11/3 4 12 13/5 6 14 15/7 8 9 16 17", 2, 9, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        slide_board goal, b;
+        if (cases[c].goal)
+            goal = testkit_board(cases[c].goal, cases[c].rows, cases[c].cols);
+        else
+            assert_int_equal(slide_board_init_goal(&goal, cases[c].rows, cases[c].cols), SLIDE_OK);
+        pdb_set set;
+        search_budget budget = plain_budget();
+        set_from_lists(&set, &goal, cases[c].groups);
+        build_all(&set, &budget);
+        assert_int_equal(set.mirrored, cases[c].mirrored);
+        assert_int_equal(pdb_estimate_wide(&set, state128_pack(&goal)), 0);
+        slide_rng rng;
+        slide_rng_seed(&rng, 25 + c);
+        unsigned tried = 0;
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+            for (int k = 0; k < b.rows * b.cols; k++)
+                cells[k] = (uint8_t)b.cells[k];
+            state128 s = state128_pack(&b);
+            pdb_walk w;
+            assert_int_equal(pdb_walk_start_cells(&w, &set, cells), pdb_estimate_wide(&set, s));
+            check_wide_walk_paths(&w, &set, s, b.blank, 6, -1, &tried);
+            slide_board_free(&b);
+        }
+        assert_true(tried > 3 * 6);
+        slide_board_free(&goal);
+        pdb_set_release(&set, &budget);
+    }
+}
+
+/* Two threads claim the chunks of a wide group's layers; the table must not depend on how. */
+static void wide_threaded_build_equals_single_thread(void **state)
+{
+    (void)state;
+    slide_board goal;
+    assert_int_equal(slide_board_init_goal(&goal, 4, 5), SLIDE_OK);
+    pdb_set one, two;
+    search_budget budget = plain_budget();
+    const char *groups = "1 2 6 7/3 4 5 8/9 10 11 12/13 14 15 16/17 18 19";
+    set_from_lists(&one, &goal, groups);
+    set_from_lists(&two, &goal, groups);
+    one.build_threads = 1;
+    two.build_threads = 2;
+    assert_true(one.groups[0].placements > 3 * 32768); /* several chunks a layer */
+    assert_int_equal(pdb_build_group(&one, 0, &budget, NULL), SLIDE_OK);
+    assert_int_equal(pdb_build_group(&two, 0, &budget, NULL), SLIDE_OK);
+    assert_int_equal(one.groups[0].entry_bits, two.groups[0].entry_bits);
+    assert_memory_equal(one.groups[0].data, two.groups[0].data, one.groups[0].bytes);
+    pdb_set_release(&one, &budget);
+    pdb_set_release(&two, &budget);
+    slide_board_free(&goal);
+}
+
+/*
+ * 5x5 with the blank in a corner: Korf & Felner's 6-6-6-6 blocks with the
+ * reflection about the diagonal through the blank; the blank-first goal and
+ * the blank-last one (its 180-degree turn) name the same four files.  No
+ * entries per region above 16 cells.  Other goals, or a smaller group cap,
+ * take automatic groups.
+ */
+static void plan_is_korf_felner_6_6_6_6_with_reflection_on_5x5(void **state)
+{
+    (void)state;
+    static const uint8_t blocks[4][6] = {
+        {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}};
+    geometry shape;
+    geometry_init(&shape, 5, 5);
+    uint8_t first[SLIDE_MAX_WIDE_CELLS], last[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < 25; c++) {
+        first[c] = (uint8_t)c;
+        last[c] = (uint8_t)((c + 1) % 25);
+    }
+    pdb_set a, b;
+    assert_int_equal(pdb_plan_cells(&a, &shape, first, 0, SLIDE_DEFAULT_MAX_MEMORY), SLIDE_OK);
+    assert_int_equal(pdb_plan_cells(&b, &shape, last, 0, SLIDE_DEFAULT_MAX_MEMORY), SLIDE_OK);
+    assert_int_equal(a.count, 4);
+    assert_true(a.mirrored);
+    assert_true(b.mirrored);
+    for (int g = 0; g < 4; g++) {
+        assert_int_equal(a.groups[g].size, 6);
+        assert_int_equal(a.groups[g].entries, 127512000u);
+        assert_false(a.groups[g].per_region);
+        for (int i = 0; i < 6; i++) {
+            /* blank first: tile t is at home on cell t; blank last: on cell t - 1 */
+            assert_int_equal(a.group_of[blocks[g][i]], g);
+            assert_int_equal(b.group_of[25 - blocks[g][i]], g);
+        }
+        char name_a[64], name_b[64];
+        pdb_file_name(&a, g, name_a, sizeof name_a);
+        pdb_file_name(&b, g, name_b, sizeof name_b);
+        assert_string_equal(name_a, name_b);
+    }
+    pdb_set other;
+    assert_int_equal(pdb_plan_cells(&other, &shape, first, 5, SLIDE_DEFAULT_MAX_MEMORY), SLIDE_OK);
+    assert_int_equal(other.count, 5); /* 4 + 5 + 5 + 5 + 5 */
+    uint8_t centre[SLIDE_MAX_WIDE_CELLS];
+    memcpy(centre, first, sizeof centre);
+    centre[0] = 12;
+    centre[12] = 0;
+    assert_int_equal(pdb_plan_cells(&other, &shape, centre, 0, SLIDE_DEFAULT_MAX_MEMORY), SLIDE_OK);
+    for (int g = 0; g < other.count; g++)
+        assert_false(other.groups[g].per_region);
+    /* the 6-6-6-6 build: four 64 MB tables, one 606 MB scratch at a time */
+    assert_int_equal(pdb_plan_cells(&other, &shape, first, 0, 700u << 20), SLIDE_OK);
+    assert_true(other.count > 4);
 }
 
 static const struct CMUnitTest tests[] = {
@@ -733,8 +1362,17 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(prepare_rebuilds_a_corrupt_file_with_a_note),
     cmocka_unit_test(unwritable_directory_builds_in_memory_and_warns_once),
     cmocka_unit_test(concurrent_writers_leave_one_valid_file),
+    cmocka_unit_test(symmetric_goals_share_one_set_of_files),
+    cmocka_unit_test(stamp_remembers_a_verified_file_until_it_changes),
+    cmocka_unit_test(mapped_tables_count_against_the_budget),
+    cmocka_unit_test(quick_tables_stand_in_until_the_full_ones_are_cached),
+    cmocka_unit_test(quick_plan_of_the_15_puzzle_is_6_6_3_blocks),
     cmocka_unit_test(cli_pdb_build_info_clear),
     cmocka_unit_test(cli_pdb_rejects_bad_usage),
+    cmocka_unit_test(wide_build_matches_an_independent_search),
+    cmocka_unit_test(wide_walk_agrees_with_full_lookup),
+    cmocka_unit_test(wide_threaded_build_equals_single_thread),
+    cmocka_unit_test(plan_is_korf_felner_6_6_6_6_with_reflection_on_5x5),
 };
 
 TESTKIT_MAIN(tests)

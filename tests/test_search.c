@@ -3,7 +3,7 @@
  * against each other.
  *
  * The methods under test are read from the algorithm table: every row
- * flagged SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED, and for a row flagged
+ * flagged SLIDE_ALGO_OPTIMAL with SLIDE_ALGO_PACKED or SLIDE_ALGO_WIDE, and for a row flagged
  * SLIDE_ALGO_HEURISTIC one method per heuristic, so an algorithm or a
  * heuristic added later is covered without editing this file.  A heuristic
  * whose tables do not fit a modest cap (the search fails with MEMLIMIT
@@ -40,8 +40,8 @@ static void collect_methods(void)
         assert_int_equal(slide_context_create(&context, NULL), SLIDE_OK);
     for (size_t i = 0; i < slide_algo_count(); i++) {
         const slide_algo_info *a = slide_algo_at(i);
-        unsigned want = SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED;
-        if ((a->flags & want) != want)
+        if (!(a->flags & SLIDE_ALGO_OPTIMAL) ||
+            !(a->flags & (SLIDE_ALGO_PACKED | SLIDE_ALGO_WIDE)))
             continue;
         if (!(a->flags & SLIDE_ALGO_HEURISTIC)) {
             methods[method_count++] = (method){a->name, NULL, a->flags, 0};
@@ -74,7 +74,8 @@ static slide_solve_options options_for(const method *m)
 
 static int method_fits(const method *m, int cells)
 {
-    return !m->skipped && !((m->flags & SLIDE_ALGO_SMALL) && cells > SLIDE_MAX_TABLE_CELLS);
+    return !m->skipped && !((m->flags & SLIDE_ALGO_SMALL) && cells > SLIDE_MAX_TABLE_CELLS) &&
+           !((m->flags & SLIDE_ALGO_PACKED) && cells > SLIDE_MAX_PACKED_CELLS);
 }
 
 /*
@@ -210,11 +211,13 @@ static void random_two_by_four_and_four_by_two_boards(void **state)
 }
 
 /*
- * Boards within `walk` moves of a random goal, too large for the testkit's
- * table: the methods must agree with each other and beat the walk; bfs,
- * the reference, runs on the boards of the shortest walks.
+ * Boards within `walk` moves of a goal (the standard one, then a random one
+ * every goal_every boards), too large for the testkit's table: the methods
+ * must agree with each other and beat the walk; bfs, the reference, runs
+ * on the boards of the shortest walks.
  */
-static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, uint64_t seed)
+static void walks_agree(int rows, int cols, int boards, int goal_every, int walk, int bfs_walk,
+                        uint64_t seed)
 {
     collect_methods();
     slide_rng rng;
@@ -222,7 +225,7 @@ static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, 
     slide_board standard, goal;
     assert_int_equal(slide_board_init_goal(&standard, rows, cols), SLIDE_OK);
     for (int k = 0; k < boards; k++) {
-        if (k % 60 == 0) {
+        if (k % goal_every == 0) {
             if (k)
                 slide_board_free(&goal);
             if (k == 0)
@@ -246,14 +249,47 @@ static void walks_agree(int rows, int cols, int boards, int walk, int bfs_walk, 
 static void three_by_four_and_four_by_three_walks(void **state)
 {
     (void)state;
-    walks_agree(3, 4, 120, 30, 16, 34);
-    walks_agree(4, 3, 120, 30, 16, 43);
+    walks_agree(3, 4, 120, 60, 30, 16, 34);
+    walks_agree(4, 3, 120, 60, 30, 16, 43);
 }
 
 static void four_by_four_walks_of_thirty(void **state)
 {
     (void)state;
-    walks_agree(4, 4, 40, 30, 14, 44);
+    walks_agree(4, 4, 40, 60, 30, 14, 44);
+}
+
+/*
+ * Boards of 17 to 25 cells (the wide state): bfs, astar and idastar with
+ * every heuristic agree, from the standard goal and random ones, and beat
+ * the walk.  The pattern databases here are groups of four (options_for).
+ */
+static void two_by_nine_and_nine_by_two_walks(void **state)
+{
+    (void)state;
+    walks_agree(2, 9, 24, 8, 28, 16, 29);
+    walks_agree(9, 2, 12, 6, 28, 16, 92);
+}
+
+static void three_by_six_and_six_by_three_walks(void **state)
+{
+    (void)state;
+    walks_agree(3, 6, 24, 8, 28, 16, 36);
+    walks_agree(6, 3, 12, 6, 28, 16, 63);
+}
+
+static void four_by_five_and_five_by_four_walks(void **state)
+{
+    (void)state;
+    walks_agree(4, 5, 24, 8, 28, 16, 45);
+    walks_agree(5, 4, 12, 6, 28, 16, 54);
+}
+
+static void five_by_five_and_two_by_twelve_walks(void **state)
+{
+    (void)state;
+    walks_agree(5, 5, 24, 8, 26, 14, 55);
+    walks_agree(2, 12, 12, 6, 26, 14, 212);
 }
 
 /* Known optimal lengths from the judges' samples and the 3x3 extremes. */
@@ -482,6 +518,10 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(random_two_by_four_and_four_by_two_boards),
     cmocka_unit_test(three_by_four_and_four_by_three_walks),
     cmocka_unit_test(four_by_four_walks_of_thirty),
+    cmocka_unit_test(two_by_nine_and_nine_by_two_walks),
+    cmocka_unit_test(three_by_six_and_six_by_three_walks),
+    cmocka_unit_test(four_by_five_and_five_by_four_walks),
+    cmocka_unit_test(five_by_five_and_two_by_twelve_walks),
     cmocka_unit_test(known_boards),
     cmocka_unit_test(answers_are_deterministic),
     cmocka_unit_test(every_heuristic_is_admissible),

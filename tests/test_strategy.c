@@ -401,7 +401,7 @@ static void table_row_and_auto_choice(void **state)
     assert_non_null(info);
     assert_true(info->flags & SLIDE_ALGO_ANY_SIZE);
     assert_false(info->flags & SLIDE_ALGO_OPTIMAL);
-    assert_false(info->flags & SLIDE_ALGO_PACKED);
+    assert_false(info->flags & (SLIDE_ALGO_PACKED | SLIDE_ALGO_WIDE));
 
     slide_board b;
     assert_int_equal(slide_board_init_goal(&b, 4, 5), SLIDE_OK); /* 20 cells */

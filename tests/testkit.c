@@ -1,10 +1,12 @@
 /* testkit.c - see testkit.h. */
+#define _DEFAULT_SOURCE 1 /* wait4, for a run's peak memory, next to _POSIX_C_SOURCE */
 #include "testkit.h"
 
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -175,7 +177,7 @@ void testkit_table_free(testkit_table *t)
     t->dist = NULL;
 }
 
-static char *slurp(FILE *f)
+char *testkit_slurp(FILE *f)
 {
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
@@ -196,7 +198,7 @@ static char *slurp(FILE *f)
 
 testkit_run testkit_slide(const char *const *args, const char *input)
 {
-    testkit_run r = {0, NULL, NULL};
+    testkit_run r = {0, NULL, NULL, 0};
     FILE *in = tmpfile(), *out = tmpfile(), *err = tmpfile();
     assert_non_null(in);
     assert_non_null(out);
@@ -223,10 +225,12 @@ testkit_run testkit_slide(const char *const *args, const char *input)
         _exit(127);
     }
     int wstatus;
-    assert_true(waitpid(pid, &wstatus, 0) == pid);
+    struct rusage usage;
+    assert_true(wait4(pid, &wstatus, 0, &usage) == pid);
     r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
-    r.out = slurp(out);
-    r.err = slurp(err);
+    r.peak_kib = usage.ru_maxrss;
+    r.out = testkit_slurp(out);
+    r.err = testkit_slurp(err);
     fclose(in);
     fclose(out);
     fclose(err);

@@ -60,9 +60,12 @@ typedef struct testkit_run {
     int status; /* exit status, or 128+signal */
     char *out;
     char *err;
+    long peak_kib; /* the run's peak resident memory (getrusage's ru_maxrss) */
 } testkit_run;
 
 testkit_run testkit_slide(const char *const *args, const char *input);
+/* Everything f holds from its start (or, for a pipe, everything still to come); the caller frees. */
+char *testkit_slurp(FILE *f);
 void testkit_run_free(testkit_run *r);
 
 #endif

@@ -197,7 +197,7 @@ static int lower(int c)
  */
 static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
 {
-    size_t rows[3][SUGGEST_MAX_WORD + 1];
+    size_t rows[3][SUGGEST_MAX_WORD + 1] = {{0}};
     size_t *before = rows[0], *prev = rows[1], *cur = rows[2]; /* rows i-2, i-1 and i */
     for (size_t j = 0; j <= lb; j++)
         prev[j] = j;

@@ -1,8 +1,8 @@
 /*
  * check.c - `slide check`: a special judge for move strings.
  *
- *   slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] BOARD MOVES
- *   slide check --problem NAME INPUT OUTPUT [ANSWER]          (testlib)
+ *   slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] [--strict] BOARD MOVES
+ *   slide check --problem NAME [--strict] INPUT OUTPUT [ANSWER]          (testlib)
  *   slide check --problem NAME --kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT
  *
  * Every form judges answers with the same code: a single BOARD MOVES pair
@@ -11,6 +11,16 @@
  * wrongly: letter case, spacing, missing or extra lines), 3 judge failure
  * (bad input, bad answer file, usage).  A wrong answer anywhere outranks a
  * presentation error, so PE always means "right answers, wrong layout".
+ *
+ * Like testlib's usual comparators and Kattis's default validator, the
+ * judge ignores whitespace at the ends of lines and of the output (so an
+ * empty output is the empty answer of a solved board) unless --strict asks
+ * for the problem's layout byte for byte.
+ *
+ * Memory stays bounded whatever arrives: INPUT is read whole up to
+ * CLI_MAX_INPUT_BYTES, OUTPUT and ANSWER a line at a time (each line at most
+ * CLI_MAX_LINE_BYTES), and MOVES from a file or stdin is replayed as it is
+ * read, so its length is bounded by nothing but --max-moves.
  */
 #include "judge.h"
 
@@ -53,13 +63,21 @@ static int set_verdict(verdict *v, int kind, const char *fmt, ...)
     return kind;
 }
 
-/* The fewest moves of one case, computed at most once. */
+/* The fewest moves of one case, computed at most once (an input may hold millions). */
 typedef struct optimum {
     int known;  /* 0 = not computed yet */
     int status; /* slide_solve's status */
     uint64_t length;
-    char reason[CLI_MESSAGE_SIZE + 64]; /* why the solver gave up, when it did */
+    char *reason; /* why the solver gave up, when it did (malloc'd; NULL when out of memory) */
 } optimum;
+
+/* What judging one answer learned, for the single-board report. */
+typedef struct answer_info {
+    int unsolvable;  /* the answer says there is no solution */
+    uint64_t length; /* moves given */
+    int best_known;
+    uint64_t best;
+} answer_info;
 
 typedef struct checker {
     const judge_problem *p;
@@ -69,17 +87,11 @@ typedef struct checker {
     int has_max_moves;
     slide_limits limits;
     int single;             /* one BOARD MOVES pair: messages name no case */
+    int strict;             /* --strict: the layout byte for byte */
     optimum *best;          /* one per case */
     slide_context *context; /* tables shared by the cases' solves */
+    answer_info info;       /* what the last answer judged claimed */
 } checker;
-
-/* What judging one answer learned, for the single-board report. */
-typedef struct answer_info {
-    int unsolvable;  /* the answer says there is no solution */
-    uint64_t length; /* moves given */
-    int best_known;
-    uint64_t best;
-} answer_info;
 
 /*
  * The fewest moves of case i into *length, solved once and remembered.
@@ -96,15 +108,20 @@ static int case_optimum(checker *ck, size_t i, uint64_t *length, verdict *v)
             judge_solve_case(ck->p, &ck->cases->items[i], &ck->limits, ck->context, 1, &sol, &st);
         o->length = sol.length;
         o->known = 1;
-        char note[CLI_MESSAGE_SIZE];
-        cli_solve_note(&st, o->status, note, sizeof note);
-        snprintf(o->reason, sizeof o->reason, "%s%s%s", slide_strerror(o->status),
-                 note[0] ? ": " : "", note);
+        if (o->status != SLIDE_OK) {
+            char note[CLI_MESSAGE_SIZE];
+            cli_solve_note(&st, o->status, note, sizeof note);
+            size_t size = strlen(note) + 64;
+            o->reason = malloc(size);
+            if (o->reason)
+                snprintf(o->reason, size, "%s%s%s", slide_strerror(o->status),
+                         note[0] ? ": " : "", note);
+        }
         slide_solution_free(&sol);
     }
     if (o->status != SLIDE_OK)
         return set_verdict(v, VERDICT_FAIL, "cannot compute the fewest moves of case %zu: %s",
-                           i + 1, o->reason);
+                           i + 1, o->reason ? o->reason : slide_strerror(o->status));
     *length = o->length;
     return VERDICT_OK;
 }
@@ -119,6 +136,12 @@ static int cheap(const checker *ck, size_t i)
 static int is_blank_char(char c)
 {
     return c == ' ' || c == '\t';
+}
+
+/* Whitespace a line may end with, which judges ignore: blanks, '\r', '\v', '\f'. */
+static int is_line_space(char c)
+{
+    return is_blank_char(c) || c == '\r' || c == '\v' || c == '\f';
 }
 
 /* "s" unless n is 1: "1 move", "19 moves". */
@@ -167,48 +190,157 @@ static int loosely_equal(const char *text, size_t len, const char *word)
 }
 
 /*
- * Replays moves[0..len) from c's start.  The problem wants lowercase
- * letters (uppercase when `upper`); letters of the other case still move,
- * and *wrong_case gets the 1-based index of the first one, so an answer
- * that is right apart from its letter case can be a presentation error.
- * Returns VERDICT_OK or VERDICT_WA with the reason in v; `at` prefixes
- * the message ("case 3, ").
+ * A move string judged as it arrives, so that MOVES of any length is
+ * replayed in the memory of one board: moves_begin, moves_feed for each
+ * piece, moves_end, moves_free.  The problem wants lowercase letters
+ * (uppercase when `upper`); letters of the other case still move, and the
+ * first one is remembered, so an answer that is right apart from its letter
+ * case can be a presentation error.  Whitespace after the last move stays
+ * pending: inside the string when a move follows, trailing otherwise.
  */
-static int replay(const judge_case *c, const char *moves, size_t len, int upper, const char *at,
-                  verdict *v, size_t *wrong_case)
+typedef struct move_stream {
+    const judge_case *c;
+    const char *no_solution;
+    slide_board board; /* the start, moved (solvable boards only) */
+    int upper;
+    int solvable;
+    uint64_t moves;      /* letters read, each one a move */
+    uint64_t wrong_case; /* 1-based index of the first letter of the other case; 0 = none */
+    char wrong_letter;
+    int leading;      /* blanks before the first move */
+    int spaced;       /* blanks between two moves */
+    uint64_t pending; /* whitespace bytes since the last move */
+    char pending_odd; /* the first of them that is not a blank (a '\r'), or 0 */
+} move_stream;
+
+static int moves_begin(move_stream *ms, const checker *ck, size_t i, int solvable, verdict *v)
 {
-    slide_board b;
-    char now[200], goal[200], what[32];
-    *wrong_case = 0;
-    if (slide_board_copy(&b, &c->start) != SLIDE_OK)
+    memset(ms, 0, sizeof *ms);
+    ms->c = &ck->cases->items[i];
+    ms->no_solution = ck->p->no_solution;
+    ms->upper = ck->p->answer == ANSWER_UPPER_MOVES;
+    ms->solvable = solvable;
+    if (solvable && slide_board_copy(&ms->board, &ms->c->start) != SLIDE_OK)
         return set_verdict(v, VERDICT_FAIL, "out of memory");
-    for (size_t i = 0; i < len; i++) {
-        char ch = moves[i];
-        char lower = (char)tolower((unsigned char)ch);
-        if (lower != 'u' && lower != 'd' && lower != 'l' && lower != 'r') {
-            slide_board_free(&b);
-            return set_verdict(v, VERDICT_WA, "%smove %zu is %s, not one of %s", at, i + 1,
-                               describe_char(ch, what, sizeof what),
-                               upper ? "U, D, L, R" : "u, d, l, r");
+    return VERDICT_OK;
+}
+
+static void moves_free(move_stream *ms)
+{
+    if (ms->board.cells)
+        slide_board_free(&ms->board);
+}
+
+/*
+ * Replays the next piece of the string.  Returns VERDICT_OK, or VERDICT_WA
+ * with the reason in v (a byte that is no move, a move off the board, moves
+ * for an unsolvable board), after which the stream takes no more; `at`
+ * prefixes the message ("case 3, ").
+ */
+static int moves_feed(move_stream *ms, const char *text, size_t len, const char *at, verdict *v)
+{
+    char now[200], what[32];
+    for (size_t k = 0; k < len; k++) {
+        char ch = text[k];
+        if (is_line_space(ch)) {
+            if (!ms->pending_odd && !is_blank_char(ch))
+                ms->pending_odd = ch;
+            ms->pending++;
+            continue;
         }
-        if (!*wrong_case && (ch == lower) == upper)
-            *wrong_case = i + 1;
-        if (slide_board_move(&b, ch) != SLIDE_OK) {
-            judge_format_board(&b, now, sizeof now);
-            slide_board_free(&b);
+        unsigned long long n = ms->moves + 1; /* the move this byte is */
+        if (ms->pending) {
+            if (ms->pending_odd) {
+                ch = ms->pending_odd; /* whitespace that is no blank is a bad move */
+            } else {
+                ms->spaced |= ms->moves > 0;
+                ms->leading |= ms->moves == 0;
+            }
+            ms->pending = 0;
+        }
+        if (!ms->solvable)
             return set_verdict(v, VERDICT_WA,
-                               "%smove %zu '%c' leaves the board (the board before it: %s)", at,
-                               i + 1, ch, now);
+                               "%smoves given, but the board is unsolvable (the answer is '%s')",
+                               at, ms->no_solution);
+        char lower = (char)tolower((unsigned char)ch);
+        if (lower != 'u' && lower != 'd' && lower != 'l' && lower != 'r')
+            return set_verdict(v, VERDICT_WA, "%smove %llu is %s, not one of %s", at, n,
+                               describe_char(ch, what, sizeof what),
+                               ms->upper ? "U, D, L, R" : "u, d, l, r");
+        if (!ms->wrong_case && (ch == lower) == ms->upper) {
+            ms->wrong_case = n;
+            ms->wrong_letter = ch;
+        }
+        if (slide_board_move(&ms->board, ch) != SLIDE_OK) {
+            judge_format_board(&ms->board, now, sizeof now);
+            return set_verdict(v, VERDICT_WA,
+                               "%smove %llu '%c' leaves the board (the board before it: %s)", at,
+                               n, ch, now);
+        }
+        ms->moves = n;
+    }
+    return VERDICT_OK;
+}
+
+/*
+ * Judges the whole string once fed: the goal reached, the problem's and
+ * --max-moves's limits, the fewest moves when they are wanted (or cheap),
+ * then the letter case and spacing (presentation errors).  Whitespace still
+ * pending is the caller's to judge.  Returns the verdict kind with the
+ * message in v; info gets the length and, when known, the fewest moves.
+ */
+static int moves_end(checker *ck, size_t i, const move_stream *ms, const char *at, verdict *v,
+                     answer_info *info)
+{
+    const judge_problem *p = ck->p;
+    unsigned long long n = ms->moves;
+    char now[200], goal[200];
+    info->length = n;
+    if (!ms->solvable)
+        return set_verdict(v, VERDICT_WA,
+                           "%san empty answer, but the board is unsolvable (the answer is '%s')",
+                           at, p->no_solution);
+    if (!slide_board_equal(&ms->board, &ms->c->goal)) {
+        judge_format_board(&ms->board, now, sizeof now);
+        judge_format_board(&ms->c->goal, goal, sizeof goal);
+        return set_verdict(v, VERDICT_WA, "%safter %llu move%s the board is %s, not the goal %s",
+                           at, n, plural(n), now, goal);
+    }
+    if (p->max_moves && n > p->max_moves)
+        return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than the %lu %s allows", at, n,
+                           plural(n), p->max_moves, p->title);
+    if (ck->has_max_moves && n > ck->max_moves)
+        return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than --max-moves %llu", at, n,
+                           plural(n), ck->max_moves);
+    if (ck->optimal || cheap(ck, i)) {
+        uint64_t best;
+        if (case_optimum(ck, i, &best, v) != VERDICT_OK) {
+            /* unasked, a solver that gives up only leaves optimality unreported */
+            return ck->optimal ? VERDICT_FAIL : VERDICT_OK;
+        }
+        info->best_known = 1;
+        info->best = best;
+        if (n < best)
+            return set_verdict(v, VERDICT_FAIL,
+                               "internal error: case %zu: %llu legal moves reach the goal, fewer "
+                               "than the %llu the solver found",
+                               i + 1, n, (unsigned long long)best);
+        if (ck->optimal && n > best) {
+            if (p->fewest)
+                return set_verdict(v, VERDICT_WA,
+                                   "%s%llu move%s, but the fewest is %llu (%s asks for the fewest)",
+                                   at, n, plural(n), (unsigned long long)best, p->title);
+            return set_verdict(v, VERDICT_WA, "%s%llu move%s, but the fewest is %llu", at, n,
+                               plural(n), (unsigned long long)best);
         }
     }
-    if (!slide_board_equal(&b, &c->goal)) {
-        judge_format_board(&b, now, sizeof now);
-        judge_format_board(&c->goal, goal, sizeof goal);
-        slide_board_free(&b);
-        return set_verdict(v, VERDICT_WA, "%safter %zu move%s the board is %s, not the goal %s", at,
-                           len, plural(len), now, goal);
-    }
-    slide_board_free(&b);
+    if (ms->wrong_case)
+        return set_verdict(v, VERDICT_PE, "%smove %llu '%c' should be %s (moves are %s)", at,
+                           (unsigned long long)ms->wrong_case, ms->wrong_letter,
+                           ms->upper ? "uppercase" : "lowercase",
+                           ms->upper ? "U, D, L, R" : "u, d, l, r");
+    if (ms->spaced)
+        return set_verdict(v, VERDICT_PE, "%sspaces inside the move string", at);
     return VERDICT_OK;
 }
 
@@ -290,92 +422,29 @@ static int judge_no_solution(checker *ck, size_t i, const char *text, size_t len
 }
 
 /*
- * A move-string answer.  Spaces inside the string and letters of the wrong
- * case are presentation errors; whatever makes the moves themselves wrong
- * (a bad letter, leaving the board, missing the goal, too many moves) is a
- * wrong answer.
+ * A move-string answer held whole (one line).  Spaces inside the string
+ * and letters of the wrong case are presentation errors; whatever makes the
+ * moves themselves wrong (a bad letter, leaving the board, missing the goal,
+ * too many moves) is a wrong answer.
  */
 static int judge_moves(checker *ck, size_t i, const char *text, size_t len, int solvable,
                        const char *at, verdict *v, answer_info *info)
 {
-    const judge_problem *p = ck->p;
-    int upper = p->answer == ANSWER_UPPER_MOVES;
-    char *moves = malloc(len + 1);
-    size_t n = 0;
-    int spaced = 0, kind;
-    if (!moves)
-        return set_verdict(v, VERDICT_FAIL, "out of memory");
-    for (size_t k = 0; k < len; k++) {
-        if (is_blank_char(text[k]))
-            spaced = 1;
-        else
-            moves[n++] = text[k];
-    }
-    moves[n] = '\0';
-    info->length = n;
-    if (!solvable) {
-        kind = set_verdict(v, VERDICT_WA, "%s%s, but the board is unsolvable (the answer is '%s')",
-                           at, n ? "moves given" : "an empty answer", p->no_solution);
-        goto done;
-    }
-    size_t wrong_case;
-    kind = replay(&ck->cases->items[i], moves, n, upper, at, v, &wrong_case);
-    if (kind != VERDICT_OK)
-        goto done;
-    if (p->max_moves && n > p->max_moves) {
-        kind = set_verdict(v, VERDICT_WA, "%s%zu move%s, more than the %lu %s allows", at, n,
-                           plural(n), p->max_moves, p->title);
-        goto done;
-    }
-    if (ck->has_max_moves && n > ck->max_moves) {
-        kind = set_verdict(v, VERDICT_WA, "%s%zu move%s, more than --max-moves %llu", at, n,
-                           plural(n), ck->max_moves);
-        goto done;
-    }
-    if (ck->optimal || cheap(ck, i)) {
-        uint64_t best;
-        kind = case_optimum(ck, i, &best, v);
-        if (kind != VERDICT_OK) {
-            /* unasked, a solver that gives up only leaves optimality unreported */
-            if (!ck->optimal)
-                kind = VERDICT_OK;
-            goto done;
-        }
-        info->best_known = 1;
-        info->best = best;
-        if (n < best) {
-            kind = set_verdict(v, VERDICT_FAIL,
-                               "internal error: case %zu: %zu legal moves reach the goal, fewer "
-                               "than the %llu the solver found",
-                               i + 1, n, (unsigned long long)best);
-            goto done;
-        }
-        if (ck->optimal && n > best) {
-            if (p->fewest)
-                kind = set_verdict(v, VERDICT_WA,
-                                   "%s%zu move%s, but the fewest is %llu (%s asks "
-                                   "for the fewest)",
-                                   at, n, plural(n), (unsigned long long)best, p->title);
-            else
-                kind = set_verdict(v, VERDICT_WA, "%s%zu move%s, but the fewest is %llu", at, n,
-                                   plural(n), (unsigned long long)best);
-            goto done;
-        }
-    }
-    if (wrong_case)
-        kind = set_verdict(v, VERDICT_PE, "%smove %zu '%c' should be %s (moves are %s)", at,
-                           wrong_case, moves[wrong_case - 1], upper ? "uppercase" : "lowercase",
-                           upper ? "U, D, L, R" : "u, d, l, r");
-    else if (spaced)
-        kind = set_verdict(v, VERDICT_PE, "%sspaces inside the move string", at);
-done:
-    free(moves);
+    move_stream ms;
+    int kind = moves_begin(&ms, ck, i, solvable, v);
+    if (kind == VERDICT_OK)
+        kind = moves_feed(&ms, text, len, at, v);
+    if (kind == VERDICT_OK)
+        kind = moves_end(ck, i, &ms, at, v, info);
+    moves_free(&ms);
     return kind;
 }
 
 /*
- * Judges the text of one answer (one line) for case i.  Returns its
- * verdict kind with the message in v; info says what the answer claimed.
+ * Judges the text of one answer (one line) for case i.  Spaces before it
+ * are a presentation error; whitespace after it is the line's end, which
+ * the caller judges (take_line).  Returns the verdict kind with the message
+ * in v; info says what the answer claimed.
  */
 static int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v,
                         answer_info *info)
@@ -389,9 +458,9 @@ static int judge_answer(checker *ck, size_t i, const char *text, size_t len, ver
         snprintf(at, sizeof at, "case %zu, ", i + 1);
     while (begin < end && is_blank_char(text[begin]))
         begin++;
-    while (end > begin && is_blank_char(text[end - 1]))
+    while (end > begin && is_line_space(text[end - 1]))
         end--;
-    int padded = begin > 0 || end < len;
+    int padded = begin > 0;
     text += begin;
     len = end - begin;
     int solvable = slide_solvable(&c->start, &c->goal);
@@ -404,119 +473,308 @@ static int judge_answer(checker *ck, size_t i, const char *text, size_t len, ver
         kind = judge_moves(ck, i, text, len, solvable, at, v, info);
     }
     if (kind == VERDICT_OK && padded)
-        kind = set_verdict(v, VERDICT_PE, "%sspaces around the answer", at);
+        kind = set_verdict(v, VERDICT_PE, "%sspaces before the answer", at);
     return kind;
 }
 
-/* One line of an output file, without its "\n" (and a "\r" before it). */
-typedef struct line_span {
-    const char *text;
+/* ----------------------------------------------------------- reading lines */
+
+/*
+ * Output and answer files, and MOVES, are read a line at a time, never
+ * whole: memory is one line, at most CLI_MAX_LINE_BYTES (cli.h), whatever
+ * arrives.  A reader takes a FILE, or a text that is all there is (a MOVES
+ * argument).
+ */
+enum { LINE_ERROR = -1, LINE_END = 0, LINE_READ = 1, LINE_TOO_LONG = 2 };
+
+#define READ_BLOCK ((size_t)1 << 16)
+
+typedef struct line_reader {
+    FILE *file;       /* NULL: `next` holds all the text there is */
+    const char *what; /* "the output", for messages */
+    char *block;      /* READ_BLOCK bytes of the file */
+    const char *next; /* bytes in hand, not yet read */
+    size_t left;
+    char *line; /* what the last read returned, and its length */
     size_t len;
-    long number;
-} line_span;
+    size_t cap;
+    long number;      /* 1-based number of the line last read */
+    int in_line;      /* a line has begun and not ended */
+    int ended;        /* the last read reached its line's end */
+    int last_newline; /* the last line that ended did so with "\n" */
+} line_reader;
+
+static void reader_from_text(line_reader *r, const char *what, const char *text, size_t len)
+{
+    memset(r, 0, sizeof *r);
+    r->what = what;
+    r->next = text;
+    r->left = len;
+    r->last_newline = 1;
+}
+
+/* A reader of file; 0, or -1 when out of memory. */
+static int reader_from_file(line_reader *r, const char *what, FILE *file)
+{
+    memset(r, 0, sizeof *r);
+    r->what = what;
+    r->file = file;
+    r->last_newline = 1;
+    r->block = malloc(READ_BLOCK);
+    return r->block ? 0 : -1;
+}
+
+static void reader_free(line_reader *r)
+{
+    free(r->block);
+    free(r->line);
+    r->block = r->line = NULL;
+}
 
 /*
- * Splits text into lines.  A final "\n" ends the last line rather than
- * starting an empty one; a last line without "\n" still counts.  Returns a
- * new array (caller frees; NULL when out of memory) and its size.
+ * Reads up to `most` more bytes of the current line (a new line when the
+ * last one ended) into r->line, its "\n" left out, and sets r->ended when
+ * the line's end was reached: "\n", or the end of the input.  Returns
+ * LINE_READ, LINE_END when no line is left, or LINE_ERROR with errno set.
  */
-static line_span *split_lines(const char *text, size_t len, size_t *count)
+static int reader_part(line_reader *r, size_t most)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += text[i] == '\n';
-    if (len > 0 && text[len - 1] != '\n')
-        n++;
-    line_span *lines = malloc((n ? n : 1) * sizeof *lines);
-    if (!lines)
-        return NULL;
-    size_t begin = 0, k = 0;
-    for (size_t i = 0; i <= len && k < n; i++) {
-        if (i < len && text[i] != '\n')
-            continue;
-        size_t end = i;
-        if (end > begin && text[end - 1] == '\r')
-            end--;
-        lines[k].text = text + begin;
-        lines[k].len = end - begin;
-        lines[k].number = (long)k + 1;
-        k++;
-        begin = i + 1;
+    r->len = 0;
+    r->ended = 0;
+    for (;;) {
+        if (r->left == 0 && r->file) {
+            size_t got = fread(r->block, 1, READ_BLOCK, r->file);
+            if (got == 0 && ferror(r->file))
+                return LINE_ERROR;
+            r->next = r->block;
+            r->left = got;
+        }
+        if (r->left == 0) {
+            if (!r->in_line)
+                return LINE_END;
+            r->in_line = 0;
+            r->ended = 1;
+            r->last_newline = 0;
+            return LINE_READ;
+        }
+        if (!r->in_line) {
+            r->in_line = 1;
+            r->number++;
+        }
+        const char *newline = memchr(r->next, '\n', r->left);
+        size_t span = newline ? (size_t)(newline - r->next) : r->left;
+        size_t take = span < most - r->len ? span : most - r->len;
+        if (!r->line || r->len + take > r->cap) {
+            size_t cap = r->cap ? r->cap : 4096;
+            while (cap < r->len + take)
+                cap *= 2;
+            if (cap > most)
+                cap = most; /* a line at the bound takes no more than the bound */
+            char *bigger = realloc(r->line, cap);
+            if (!bigger) {
+                errno = ENOMEM;
+                return LINE_ERROR;
+            }
+            r->line = bigger;
+            r->cap = cap;
+        }
+        if (take)
+            memcpy(r->line + r->len, r->next, take);
+        r->len += take;
+        r->next += take;
+        r->left -= take;
+        if (newline && take == span) {
+            r->next++;
+            r->left--;
+            r->in_line = 0;
+            r->ended = 1;
+            r->last_newline = 1;
+            return LINE_READ;
+        }
+        if (r->len == most)
+            return LINE_READ;
     }
-    *count = n;
-    return lines;
 }
 
-static int blank_line(const line_span *line)
+/* The next whole line: LINE_READ, LINE_END, LINE_ERROR, or LINE_TOO_LONG past CLI_MAX_LINE_BYTES. */
+static int reader_line(line_reader *r)
 {
-    for (size_t i = 0; i < line->len; i++)
-        if (!is_blank_char(line->text[i]))
-            return 0;
-    return 1;
+    int got = reader_part(r, CLI_MAX_LINE_BYTES + 1);
+    return got == LINE_READ && r->len > CLI_MAX_LINE_BYTES ? LINE_TOO_LONG : got;
+}
+
+/* ------------------------------------------------------------ judging lines */
+
+/*
+ * Whitespace at the end of a line: ignored, as judges do, unless --strict
+ * asks for the layout byte for byte.  Records the presentation error in pe
+ * (when it holds none yet).
+ */
+static void trailing_space(const checker *ck, long line, int carriage_return, verdict *pe)
+{
+    if (!ck->strict || pe->kind != VERDICT_OK)
+        return;
+    if (carriage_return)
+        set_verdict(pe, VERDICT_PE,
+                    "line %ld: a carriage return before the line end (--strict: lines end "
+                    "with \\n alone)",
+                    line);
+    else
+        set_verdict(pe, VERDICT_PE, "line %ld: spaces after the answer (--strict)", line);
+}
+
+/* Cuts the whitespace off the end of the line just read, judging it. */
+static void take_line(const checker *ck, line_reader *r, verdict *pe)
+{
+    size_t end = r->len;
+    int carriage_return = 0;
+    while (end > 0 && is_line_space(r->line[end - 1]))
+        carriage_return |= r->line[--end] == '\r';
+    if (end < r->len)
+        trailing_space(ck, r->number, carriage_return, pe);
+    r->len = end;
 }
 
 /*
- * Judges a whole output text: one answer a line, in case order, with an
- * empty line between answers when the problem wants one.  Returns the
- * verdict kind with its message in v: the first wrong answer (or judge
- * failure), else the first presentation error, else "N cases".
+ * Reads and takes the next line into r, *got saying whether there was one
+ * (LINE_READ) or the input ended (LINE_END).  Returns VERDICT_OK, or with
+ * the message in v VERDICT_FAIL (a read error) or VERDICT_WA (a line past
+ * CLI_MAX_LINE_BYTES, *got LINE_TOO_LONG).
  */
-static int judge_output(checker *ck, const char *text, size_t len, verdict *v)
+static int next_line(const checker *ck, line_reader *r, verdict *pe, verdict *v, int *got)
 {
-    size_t n, idx = 0, count = ck->cases->count;
-    line_span *lines = split_lines(text, len, &n);
+    *got = reader_line(r);
+    if (*got == LINE_ERROR) {
+        set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", r->what, strerror(errno));
+        return VERDICT_FAIL;
+    }
+    if (*got == LINE_TOO_LONG) {
+        set_verdict(v, VERDICT_WA, "line %ld is longer than %zu bytes, the most a line may hold",
+                    r->number, CLI_MAX_LINE_BYTES);
+        return VERDICT_WA;
+    }
+    if (*got == LINE_READ)
+        take_line(ck, r, pe);
+    return VERDICT_OK;
+}
+
+/*
+ * The output ended before case i.  A file's end is whitespace, so unless
+ * --strict the cases left are fine when each takes the empty answer (a
+ * solved board's zero moves); otherwise they are missing.  For a single
+ * BOARD MOVES the answer is the empty string, judged as given.  Returns
+ * the verdict kind when it is final (a wrong answer, a judge failure),
+ * else VERDICT_OK with any presentation error in pe.
+ */
+static int judge_missing(checker *ck, size_t i, const line_reader *r, verdict *pe, verdict *v)
+{
+    size_t count = ck->cases->count;
+    verdict empty;
+    if (ck->single) {
+        int kind = judge_answer(ck, 0, "", 0, &empty, &ck->info);
+        if (kind == VERDICT_PE || (kind == VERDICT_OK && ck->strict && r->file)) {
+            if (pe->kind == VERDICT_OK && kind == VERDICT_PE)
+                *pe = empty;
+            else if (pe->kind == VERDICT_OK)
+                set_verdict(pe, VERDICT_PE, "MOVES is empty (--strict: the answer is a line, "
+                                            "\\n included)");
+            return VERDICT_OK;
+        }
+        if (kind != VERDICT_OK)
+            *v = empty;
+        return kind;
+    }
+    size_t k = i;
+    while (!ck->strict && k < count && judge_answer(ck, k, "", 0, &empty, &ck->info) == VERDICT_OK)
+        k++;
+    if (k < count && pe->kind == VERDICT_OK)
+        set_verdict(pe, VERDICT_PE, "case %zu, missing: the output ends after %ld line%s for %zu case%s",
+                    k + 1, r->number, r->number == 1 ? "" : "s", count, count == 1 ? "" : "s");
+    return VERDICT_OK;
+}
+
+/*
+ * After the last answer: only whitespace may follow (with --strict,
+ * nothing, and the last line ends with "\n").  Records a presentation
+ * error in pe; returns VERDICT_OK, or VERDICT_FAIL in v on a read error.
+ */
+static int judge_rest(const checker *ck, line_reader *r, verdict *pe, verdict *v)
+{
+    for (;;) {
+        int got;
+        if (next_line(ck, r, pe, v, &got) == VERDICT_FAIL)
+            return VERDICT_FAIL;
+        if (got == LINE_END)
+            break;
+        if (pe->kind != VERDICT_OK)
+            return VERDICT_OK; /* nothing after the answers can be worse */
+        if (got == LINE_TOO_LONG || r->len > 0) {
+            set_verdict(pe, VERDICT_PE, "line %ld: extra output after the last %s: '%.*s'",
+                        r->number, ck->single ? "answer" : "case", r->len > 40 ? 40 : (int)r->len,
+                        r->line);
+            return VERDICT_OK;
+        }
+        if (ck->strict) {
+            set_verdict(pe, VERDICT_PE, "line %ld: an empty line after the last answer%s%s%s",
+                        r->number, ck->p->separated ? " (" : "",
+                        ck->p->separated ? ck->p->title : "",
+                        ck->p->separated ? " wants empty lines only between answers)" : "");
+            return VERDICT_OK;
+        }
+    }
+    if (ck->strict && r->file && !r->last_newline && pe->kind == VERDICT_OK)
+        set_verdict(pe, VERDICT_PE, "line %ld: no line end after the last line (--strict)",
+                    r->number);
+    return VERDICT_OK;
+}
+
+/*
+ * Judges a whole output: one answer a line, in case order, with an empty
+ * line between answers when the problem wants one.  `first` is what the
+ * caller's first read of r returned (LINE_READ: the reader holds the first
+ * line; LINE_END: the input is empty), or -1 when nothing was read.
+ * Returns the verdict kind with its message in v: the first wrong answer
+ * (or judge failure), else the first presentation error, else "N cases".
+ */
+static int judge_output(checker *ck, line_reader *r, int first, verdict *v)
+{
+    size_t count = ck->cases->count;
     verdict pe, current;
-    answer_info info;
-    if (!lines)
-        return set_verdict(v, VERDICT_FAIL, "out of memory");
+    int got = first, kind;
     pe.kind = VERDICT_OK;
+    if (got == LINE_READ)
+        take_line(ck, r, &pe);
     for (size_t i = 0; i < count; i++) {
-        if (ck->p->separated && i > 0 && idx < n) {
-            if (blank_line(&lines[idx])) {
-                if (lines[idx].len > 0 && pe.kind == VERDICT_OK)
-                    set_verdict(&pe, VERDICT_PE,
-                                "line %ld: spaces on the empty line between case %zu and case %zu",
-                                lines[idx].number, i, i + 1);
-                idx++;
+        if (got < 0 && (kind = next_line(ck, r, &pe, v, &got)) != VERDICT_OK)
+            return kind;
+        if (ck->p->separated && i > 0 && got == LINE_READ) {
+            if (r->len == 0) {
+                if ((kind = next_line(ck, r, &pe, v, &got)) != VERDICT_OK)
+                    return kind;
             } else if (pe.kind == VERDICT_OK) {
                 set_verdict(&pe, VERDICT_PE,
                             "case %zu, line %ld: no empty line between case %zu and case %zu (%s "
                             "wants one between answers)",
-                            i + 1, lines[idx].number, i, i + 1, ck->p->title);
+                            i + 1, r->number, i, i + 1, ck->p->title);
             }
         }
-        if (idx >= n) {
-            if (pe.kind == VERDICT_OK)
-                set_verdict(&pe, VERDICT_PE,
-                            "case %zu, missing: the output ends after %zu line%s for %zu case%s",
-                            i + 1, n, n == 1 ? "" : "s", count, count == 1 ? "" : "s");
+        if (got == LINE_END) {
+            kind = judge_missing(ck, i, r, &pe, v);
+            if (kind != VERDICT_OK)
+                return kind;
             break;
         }
-        int kind = judge_answer(ck, i, lines[idx].text, lines[idx].len, &current, &info);
-        idx++;
+        kind = judge_answer(ck, i, r->line, r->len, &current, &ck->info);
+        got = -1;
         if (kind == VERDICT_WA || kind == VERDICT_FAIL) {
             *v = current;
-            free(lines);
             return kind;
         }
         if (kind == VERDICT_PE && pe.kind == VERDICT_OK)
             pe = current;
     }
-    if (idx < n && pe.kind == VERDICT_OK) {
-        int all_empty = 1;
-        for (size_t k = idx; k < n; k++)
-            all_empty &= lines[k].len == 0;
-        if (all_empty)
-            set_verdict(&pe, VERDICT_PE, "line %ld: an empty line after the last answer%s%s%s",
-                        lines[idx].number, ck->p->separated ? " (" : "",
-                        ck->p->separated ? ck->p->title : "",
-                        ck->p->separated ? " wants empty lines only between answers)" : "");
-        else
-            set_verdict(&pe, VERDICT_PE, "line %ld: extra output after the last case: '%.*s'",
-                        lines[idx].number, lines[idx].len > 40 ? 40 : (int)lines[idx].len,
-                        lines[idx].text);
-    }
-    free(lines);
+    if (got != LINE_END && judge_rest(ck, r, &pe, v) != VERDICT_OK)
+        return VERDICT_FAIL;
     if (pe.kind != VERDICT_OK) {
         *v = pe;
         return VERDICT_PE;
@@ -535,6 +793,7 @@ enum {
     OPT_KATTIS,
     OPT_MAX_MEMORY,
     OPT_TIMEOUT,
+    OPT_STRICT,
     OPT_HELP
 };
 
@@ -548,6 +807,7 @@ static const cli_option check_options[] = {
     {"kattis", 0, 0, OPT_KATTIS},
     {"max-memory", 0, 1, OPT_MAX_MEMORY},
     {"timeout", 0, 1, OPT_TIMEOUT},
+    {"strict", 0, 0, OPT_STRICT},
     {"help", 'h', 0, OPT_HELP},
     {NULL, 0, 0, 0},
 };
@@ -557,19 +817,29 @@ void cli_help_check(FILE *f)
 {
     char names[JUDGE_NAMES_SIZE];
     fprintf(f,
-            "usage: slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] BOARD MOVES\n"
-            "       slide check --problem NAME [--optimal] INPUT OUTPUT [ANSWER]\n"
-            "       slide check --problem NAME --kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT\n"
+            "usage: slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] [--strict]\n"
+            "                   BOARD MOVES\n"
+            "       slide check --problem NAME [--optimal] [--strict] INPUT OUTPUT [ANSWER]\n"
+            "       slide check --problem NAME --kattis [--strict] INPUT ANSWER FEEDBACK_DIR"
+            " < OUTPUT\n"
             "\n"
             "Replays MOVES (u, d, l, r: where the blank goes; 'unsolvable' for none) from\n"
             "BOARD and says whether they are legal and reach the goal, on stdout:\n"
             "  ok: 19 moves, optimal\n"
             "  wrong answer: move 7 'u' leaves the board (the board before it: ...)\n"
+            "MOVES is the move string itself, - for stdin, or a file holding it; from a\n"
+            "file or stdin it is replayed as it is read, whatever its length.\n"
             "\n"
             "With --problem it is a special judge for that problem's whole output file\n"
             "(testlib's argument order); the verdict line goes to stderr and names the\n"
-            "case. Problems that ask for the fewest moves require them.\n"
+            "case. Problems that ask for the fewest moves require them. INPUT is read\n"
+            "whole (at most %zu bytes and %u cells in all), OUTPUT and ANSWER a\n"
+            "line at a time (each line at most %zu bytes).\n"
             "problems: %s\n"
+            "\n"
+            "Whitespace at the end of a line and of the output is ignored, as judges do\n"
+            "(an empty output is the empty answer of a solved board); --strict wants the\n"
+            "problem's layout byte for byte, anything else a presentation error.\n"
             "\n"
             "options:\n"
             "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
@@ -581,11 +851,14 @@ void cli_help_check(FILE *f)
             "                         the reason in FEEDBACK_DIR/judgemessage.txt\n"
             "      --max-memory SIZE  memory cap for finding the fewest moves (default 2G)\n"
             "      --timeout SECONDS  time limit for finding the fewest moves, per case\n"
+            "      --strict           compare the layout byte for byte: trailing spaces, \\r,\n"
+            "                         extra or missing line ends are presentation errors\n"
             "\n"
             "Exit status (testlib): 0 accepted, 1 wrong answer, 2 presentation error\n"
             "(letter case, spacing, missing or extra lines), 3 judge failure (bad input,\n"
             "answer file wrong or better than optimal, usage). With --kattis: 42 accepted,\n"
             "43 wrong answer or presentation error, 3 judge failure.\n",
+            CLI_MAX_INPUT_BYTES, (unsigned)JUDGE_MAX_CELLS, CLI_MAX_LINE_BYTES,
             judge_problem_names(names, sizeof names));
 }
 
@@ -617,6 +890,7 @@ typedef struct check_config {
     int cols;
     const char *problem;
     int kattis;
+    int strict;
 } check_config;
 
 static void checker_init(checker *ck, const check_config *cfg, const judge_problem *p,
@@ -630,6 +904,7 @@ static void checker_init(checker *ck, const check_config *cfg, const judge_probl
     ck->max_moves = cfg->max_moves;
     ck->limits = cfg->limits;
     ck->best = best;
+    ck->strict = cfg->strict;
 }
 
 /* Parses a board for check; reports with `what` and returns non-zero on failure. */
@@ -643,6 +918,89 @@ static int parse_arg_board(const char *what, const char *text, int rows, int col
     snprintf(where, sizeof where, "check: %s", what);
     cli_report_parse_error(where, &err);
     return 1;
+}
+
+/* Bytes of MOVES judged whole; a longer first line can only be a move string. */
+#define MOVES_PEEK ((size_t)1 << 16)
+
+/*
+ * Where MOVES comes from: "-" is stdin; a string of move letters (or the
+ * empty string, or the no-solution word) is itself; anything else is the
+ * file it names, or, when no such file exists and it has no '/', itself
+ * again (a wrong answer, as it was before files were read).  Returns
+ * VERDICT_OK with *file set (NULL: the text is the answer), or
+ * VERDICT_FAIL in v.
+ */
+static int open_moves(const char *arg, const char *no_solution, FILE **file, verdict *v)
+{
+    size_t len = strlen(arg);
+    *file = NULL;
+    if (strcmp(arg, "-") == 0) {
+        *file = stdin;
+        return VERDICT_OK;
+    }
+    if (strspn(arg, "udlrUDLR") == len || loosely_equal(arg, len, no_solution))
+        return VERDICT_OK;
+    *file = fopen(arg, "rb");
+    if (*file || (errno == ENOENT && !strchr(arg, '/')))
+        return VERDICT_OK;
+    return set_verdict(v, VERDICT_FAIL, "cannot read MOVES from '%.200s': %s", arg,
+                       strerror(errno));
+}
+
+/*
+ * A first line of MOVES longer than MOVES_PEEK (already read in part): a
+ * move string, replayed as it arrives, so memory stays one board's and a
+ * buffer's whatever its length.  Returns the verdict kind; presentation
+ * errors go to pe.
+ */
+static int judge_long_moves(checker *ck, line_reader *r, verdict *pe, verdict *v)
+{
+    const judge_case *c = &ck->cases->items[0];
+    move_stream ms;
+    int kind = moves_begin(&ms, ck, 0, slide_solvable(&c->start, &c->goal), v);
+    while (kind == VERDICT_OK) {
+        kind = moves_feed(&ms, r->line, r->len, "", v);
+        if (kind != VERDICT_OK || r->ended)
+            break;
+        if (reader_part(r, MOVES_PEEK) == LINE_ERROR)
+            kind = set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", r->what, strerror(errno));
+    }
+    memset(&ck->info, 0, sizeof ck->info);
+    if (kind == VERDICT_OK)
+        kind = moves_end(ck, 0, &ms, "", v, &ck->info);
+    moves_free(&ms);
+    if (kind == VERDICT_PE) {
+        *pe = *v;
+        kind = VERDICT_OK;
+    }
+    if (kind == VERDICT_OK && ms.leading && pe->kind == VERDICT_OK)
+        set_verdict(pe, VERDICT_PE, "spaces before the answer");
+    if (kind == VERDICT_OK && ms.pending)
+        trailing_space(ck, r->number, ms.pending_odd == '\r', pe);
+    return kind;
+}
+
+/* MOVES judged as the whole output of a one-case problem. */
+static int judge_single(checker *ck, line_reader *r, verdict *v)
+{
+    verdict pe;
+    pe.kind = VERDICT_OK;
+    int got = reader_part(r, MOVES_PEEK);
+    if (got == LINE_ERROR)
+        return set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", r->what, strerror(errno));
+    if (got == LINE_END || r->ended)
+        return judge_output(ck, r, got, v);
+    int kind = judge_long_moves(ck, r, &pe, v);
+    if (kind != VERDICT_OK)
+        return kind;
+    if (judge_rest(ck, r, &pe, v) != VERDICT_OK)
+        return VERDICT_FAIL;
+    if (pe.kind != VERDICT_OK) {
+        *v = pe;
+        return VERDICT_PE;
+    }
+    return VERDICT_OK;
 }
 
 /* `slide check BOARD MOVES`: one case, the verdict on stdout. */
@@ -675,43 +1033,85 @@ static int check_single(const check_config *cfg, const char *board_text, const c
     optimum best;
     checker ck;
     verdict v;
-    answer_info info;
+    line_reader reader;
+    FILE *file;
     memset(&best, 0, sizeof best);
     checker_init(&ck, cfg, &single, &cases, &best);
     ck.single = 1;
-    int kind = judge_answer(&ck, 0, moves, strlen(moves), &v, &info);
+    int kind = open_moves(moves, single.no_solution, &file, &v);
     if (kind == VERDICT_OK) {
-        if (info.unsolvable)
+        if (!file)
+            reader_from_text(&reader, "MOVES", moves, strlen(moves));
+        if (file && reader_from_file(&reader, file == stdin ? "MOVES from stdin" : "MOVES", file))
+            kind = set_verdict(&v, VERDICT_FAIL, "out of memory");
+        else
+            kind = judge_single(&ck, &reader, &v);
+        if (file && file != stdin)
+            fclose(file);
+        reader_free(&reader);
+    }
+    const answer_info *info = &ck.info;
+    if (kind == VERDICT_OK) {
+        if (info->unsolvable)
             set_verdict(&v, kind, "the board is unsolvable");
-        else if (info.length == 0)
+        else if (info->length == 0)
             set_verdict(&v, kind, "0 moves, the board is already the goal");
-        else if (info.best_known && info.length == info.best)
-            set_verdict(&v, kind, "%llu move%s, optimal", (unsigned long long)info.length,
-                        plural(info.length));
-        else if (info.best_known)
+        else if (info->best_known && info->length == info->best)
+            set_verdict(&v, kind, "%llu move%s, optimal", (unsigned long long)info->length,
+                        plural(info->length));
+        else if (info->best_known)
             set_verdict(&v, kind, "%llu move%s, %llu more than the fewest (%llu)",
-                        (unsigned long long)info.length, plural(info.length),
-                        (unsigned long long)(info.length - info.best),
-                        (unsigned long long)info.best);
+                        (unsigned long long)info->length, plural(info->length),
+                        (unsigned long long)(info->length - info->best),
+                        (unsigned long long)info->best);
         else
             set_verdict(&v, kind, "%llu move%s (optimality not checked; --optimal checks it)",
-                        (unsigned long long)info.length, plural(info.length));
+                        (unsigned long long)info->length, plural(info->length));
     }
     printf("%s: %s\n", verdict_names[kind], v.text);
+    free(best.reason);
     slide_board_free(&start);
     slide_board_free(&goal);
     return kind;
 }
 
-/* Reads a file the judge named; a judge failure in v when it cannot. */
-static int read_judge_file(const char *what, const char *path, char **text, size_t *len, verdict *v)
+/* Reads the input file whole (at most CLI_MAX_INPUT_BYTES); a judge failure in v when it cannot. */
+static int read_input_file(const char *path, char **text, size_t *len, verdict *v)
 {
     if (judge_slurp(path, stdin, text, len) == 0)
         return VERDICT_OK;
+    if (errno == EFBIG)
+        return set_verdict(v, VERDICT_FAIL,
+                           "the input file '%s' is longer than %zu bytes, the most a judge input "
+                           "may hold",
+                           path, CLI_MAX_INPUT_BYTES);
+    return set_verdict(v, VERDICT_FAIL, "cannot read the input file '%s': %s", path,
+                       strerror(errno));
+}
+
+/*
+ * Opens a file the judge named (stdin when path is NULL) for reading a
+ * line at a time; label names it in messages ("the output 'out.txt'").
+ * Returns VERDICT_OK, or VERDICT_FAIL in v.
+ */
+static int open_judge_file(const char *path, const char *label, line_reader *r, verdict *v)
+{
+    FILE *f = path ? fopen(path, "rb") : stdin;
+    if (!f)
+        return set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", label, strerror(errno));
+    if (reader_from_file(r, label, f) == 0)
+        return VERDICT_OK;
     if (path)
-        return set_verdict(v, VERDICT_FAIL, "cannot read the %s '%s': %s", what, path,
-                           strerror(errno));
-    return set_verdict(v, VERDICT_FAIL, "cannot read the %s from stdin: %s", what, strerror(errno));
+        fclose(f);
+    reader_free(r);
+    return set_verdict(v, VERDICT_FAIL, "out of memory");
+}
+
+static void close_judge_file(line_reader *r)
+{
+    if (r->file && r->file != stdin)
+        fclose(r->file);
+    reader_free(r);
 }
 
 /*
@@ -722,21 +1122,24 @@ static int read_judge_file(const char *what, const char *path, char **text, size
 static int check_files(const check_config *cfg, const judge_problem *p, const char *input_path,
                        const char *output_path, const char *answer_path, verdict *v)
 {
-    char *input = NULL, *answer = NULL, *output = NULL;
-    size_t input_len, answer_len, output_len;
+    char *input = NULL;
+    size_t input_len;
     judge_cases cases = {NULL, 0, 0};
     optimum *best = NULL;
     slide_context *context = NULL;
     slide_context_options copt = {cfg->limits.max_memory};
     checker ck;
-    char message[512];
-    int kind = read_judge_file("input file", input_path, &input, &input_len, v);
+    line_reader reader;
+    char message[512], label[300];
+    int kind = read_input_file(input_path, &input, &input_len, v);
     if (kind != VERDICT_OK)
         goto done;
     if (judge_read_cases(p, input, input_len, &cases, message, sizeof message)) {
         kind = set_verdict(v, VERDICT_FAIL, "input file '%s': %s", input_path, message);
         goto done;
     }
+    free(input);
+    input = NULL;
     best = calloc(cases.count ? cases.count : 1, sizeof *best);
     if (!best || (cases.count >= JUDGE_CONTEXT_MIN_CASES &&
                   slide_context_create(&context, &copt) != SLIDE_OK)) {
@@ -746,24 +1149,37 @@ static int check_files(const check_config *cfg, const judge_problem *p, const ch
     checker_init(&ck, cfg, p, &cases, best);
     ck.context = context;
     if (answer_path) {
-        kind = read_judge_file("answer file", answer_path, &answer, &answer_len, v);
+        snprintf(label, sizeof label, "the answer file '%.200s'", answer_path);
+        kind = open_judge_file(answer_path, label, &reader, v);
         if (kind != VERDICT_OK)
             goto done;
         verdict jury;
-        int jury_kind = judge_output(&ck, answer, answer_len, &jury);
+        int jury_kind = judge_output(&ck, &reader, -1, &jury);
+        close_judge_file(&reader);
+        if (jury_kind == VERDICT_FAIL) {
+            *v = jury; /* the answer file unreadable, or a case the solver gave up on */
+            kind = VERDICT_FAIL;
+            goto done;
+        }
         if (jury_kind != VERDICT_OK) {
             kind = set_verdict(v, VERDICT_FAIL, "the answer file '%s' fails the check (%s: %s)",
                                answer_path, verdict_names[jury_kind], jury.text);
             goto done;
         }
     }
-    kind = read_judge_file("output", output_path, &output, &output_len, v);
-    if (kind == VERDICT_OK)
-        kind = judge_output(&ck, output, output_len, v);
+    if (output_path)
+        snprintf(label, sizeof label, "the output '%.200s'", output_path);
+    else
+        snprintf(label, sizeof label, "the output from stdin");
+    kind = open_judge_file(output_path, label, &reader, v);
+    if (kind == VERDICT_OK) {
+        kind = judge_output(&ck, &reader, -1, v);
+        close_judge_file(&reader);
+    }
 done:
     free(input);
-    free(answer);
-    free(output);
+    for (size_t i = 0; best && i < cases.count; i++)
+        free(best[i].reason);
     free(best);
     slide_context_free(context);
     judge_cases_free(&cases);
@@ -830,6 +1246,7 @@ static int read_check_options(cli_scan *scan, check_config *cfg)
             break;
         case OPT_PROBLEM: cfg->problem = value; break;
         case OPT_KATTIS: cfg->kattis = 1; break;
+        case OPT_STRICT: cfg->strict = 1; break;
         case OPT_MAX_MEMORY:
             if (cli_parse_memory(value, &cfg->limits.max_memory))
                 return usage("--max-memory: '%.60s' is not a size (e.g. 512M, 4G)", value);

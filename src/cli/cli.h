@@ -89,6 +89,11 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 /*
+ * Warns on stderr about environment variables the library would ignore
+ * (a SLIDE_PDB_MAX_GROUP that is not a group size), naming the bad value.
+ */
+void cli_warn_environment(void);
+/*
  * The advice of the slide command for a library remedy (SLIDE_REMEDY_*),
  * in terms of its options: "try --algo idastar".  "" for none.
  */

@@ -18,6 +18,15 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+void cli_warn_environment(void)
+{
+    int max_group;
+    if (slide_pdb_env_max_group(&max_group) != SLIDE_OK)
+        cli_error("warning: SLIDE_PDB_MAX_GROUP='%.40s' is not a whole number from 1 to %d; "
+                  "ignored, so pattern database groups are chosen automatically",
+                  getenv("SLIDE_PDB_MAX_GROUP"), SLIDE_MAX_PACKED_CELLS - 1);
+}
+
 const char *cli_advice(int remedy)
 {
     switch (remedy) {
@@ -28,6 +37,9 @@ const char *cli_advice(int remedy)
     case SLIDE_REMEDY_ALGO_IDASTAR: return "try --algo idastar";
     case SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR: return "try --algo astar or idastar";
     case SLIDE_REMEDY_ALGO_STRATEGY: return "try --algo strategy";
+    case SLIDE_REMEDY_PDB_BUILD:
+        return "`slide pdb build` makes later searches faster (add --size and --goal for "
+               "another puzzle)";
     default: return "";
     }
 }

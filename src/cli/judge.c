@@ -102,10 +102,17 @@ static int is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
+/* Non-zero when text[pos] ends a line: a LF, or a lone CR (not the first half of a CRLF). */
+static int ends_line(const cursor *cur, size_t pos)
+{
+    char c = cur->text[pos];
+    return c == '\n' || (c == '\r' && (pos + 1 >= cur->len || cur->text[pos + 1] != '\n'));
+}
+
 static void skip_space(cursor *cur)
 {
     while (cur->pos < cur->len && is_space(cur->text[cur->pos])) {
-        if (cur->text[cur->pos] == '\n')
+        if (ends_line(cur, cur->pos))
             cur->line++;
         cur->pos++;
     }
@@ -122,21 +129,21 @@ static size_t take_token(cursor *cur, const char **token)
 }
 
 /*
- * The next line [*line, *line + *len) without its "\n" and its number;
- * 0 at the end of the text.
+ * The next line [*line, *line + *len) without its line end (LF, CRLF or a
+ * lone CR) and its number; 0 at the end of the text.
  */
 static int take_line(cursor *cur, const char **line, size_t *len, long *number)
 {
     if (cur->pos >= cur->len)
         return 0;
     size_t begin = cur->pos;
-    while (cur->pos < cur->len && cur->text[cur->pos] != '\n')
+    while (cur->pos < cur->len && cur->text[cur->pos] != '\n' && cur->text[cur->pos] != '\r')
         cur->pos++;
     *line = cur->text + begin;
     *len = cur->pos - begin;
     *number = cur->line;
     if (cur->pos < cur->len) {
-        cur->pos++;
+        cur->pos += ends_line(cur, cur->pos) ? 1 : 2; /* a CRLF is two bytes */
         cur->line++;
     }
     return 1;
@@ -163,13 +170,28 @@ static const char *describe_char(char c, char *buf, size_t size)
 
 /* ---------------------------------------------------------------- cases */
 
-static int push_case(judge_cases *cases, judge_case **out)
+/*
+ * A new zeroed case at the end of cases, starting at `line`.  Returns 0, or
+ * -1 with the reason in message: out of memory, or past JUDGE_MAX_CELLS
+ * (which keeps the memory of the cases bounded whatever the input holds).
+ */
+static int push_case(const judge_problem *p, judge_cases *cases, long line, judge_case **out,
+                     char *message, size_t size)
 {
+    if ((cases->count + 1) * (size_t)(p->rows * p->cols) > JUDGE_MAX_CELLS) {
+        fail(message, size,
+             "case %zu, line %ld: more than %u cells in all, the most a judge input may hold (as "
+             "many as the largest board)",
+             cases->count + 1, line, JUDGE_MAX_CELLS);
+        return -1; /* not fail's value: the analyzer loses it through the va_list */
+    }
     if (cases->count == cases->cap) {
         size_t cap = cases->cap ? cases->cap * 2 : 16;
         judge_case *items = realloc(cases->items, cap * sizeof *items);
-        if (!items)
+        if (!items) {
+            fail(message, size, "out of memory");
             return -1;
+        }
         cases->items = items;
         cases->cap = cap;
     }
@@ -240,8 +262,8 @@ static int read_cell_case(const judge_problem *p, cursor *cur, size_t number, ju
     long lines[SLIDE_MAX_PACKED_CELLS];
     char what[32];
     judge_case *c;
-    if (push_case(cases, &c))
-        return fail(message, size, "out of memory");
+    if (push_case(p, cases, cur->line, &c, message, size))
+        return -1;
     for (int k = 0; k < n; k++) {
         skip_space(cur);
         if (cur->pos >= cur->len)
@@ -276,8 +298,8 @@ static int read_number_case(const judge_problem *p, cursor *cur, size_t number, 
     long lines[SLIDE_MAX_PACKED_CELLS];
     size_t used = 0;
     judge_case *c;
-    if (push_case(cases, &c))
-        return fail(message, size, "out of memory");
+    if (push_case(p, cases, cur->line, &c, message, size))
+        return -1;
     for (int k = 0; k < n; k++) {
         const char *token;
         skip_space(cur);
@@ -373,8 +395,8 @@ static int read_lines(const judge_problem *p, cursor *cur, int pairs, judge_case
         if (blank_text(line, len))
             continue;
         if (!want_goal) {
-            if (push_case(cases, &c))
-                return fail(message, size, "out of memory");
+            if (push_case(p, cases, number, &c, message, size))
+                return -1;
             c->line = number;
             snprintf(label, sizeof label, "case %zu", cases->count);
             if (parse_board_at(p, line, len, NULL, number, label, &c->start, message, size))
@@ -411,7 +433,7 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
     for (;;) {
         while (cur->pos < cur->len &&
                (is_space(cur->text[cur->pos]) || cur->text[cur->pos] == ',')) {
-            if (cur->text[cur->pos] == '\n')
+            if (ends_line(cur, cur->pos))
                 cur->line++;
             cur->pos++;
         }
@@ -426,16 +448,17 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
         long line = cur->line;
         int depth = 0;
         do {
-            char ch = cur->text[cur->pos++];
+            char ch = cur->text[cur->pos];
             depth += ch == '[' ? 1 : ch == ']' ? -1 : 0;
-            if (ch == '\n')
+            if (ends_line(cur, cur->pos))
                 cur->line++;
+            cur->pos++;
         } while (depth > 0 && cur->pos < cur->len);
         if (depth > 0)
             return fail(message, size, "%s, line %ld: unclosed '['", label, line);
         if (!want_goal) {
-            if (push_case(cases, &c))
-                return fail(message, size, "out of memory");
+            if (push_case(p, cases, line, &c, message, size))
+                return -1;
             c->line = line;
         }
         if (parse_board_at(p, cur->text + begin, cur->pos - begin, NULL, line, label,

@@ -52,6 +52,14 @@ typedef struct judge_case {
     long line;
 } judge_case;
 
+/*
+ * The most cells a judge input may hold in all, as many as the largest
+ * board: 444,444 3x3 cases, 250,000 4x4.  Inputs are read whole, and this
+ * keeps their cases' memory bounded (about 60 MB) whatever arrives, beside
+ * CLI_MAX_INPUT_BYTES on the text.
+ */
+#define JUDGE_MAX_CELLS SLIDE_MAX_CELLS
+
 typedef struct judge_cases {
     judge_case *items;
     size_t count;

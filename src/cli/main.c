@@ -186,6 +186,7 @@ int main(int argc, char **argv)
                   closest_command(argv[1], 0, hint, sizeof hint));
         return EXIT_USAGE;
     }
+    cli_warn_environment();
     int status = c->run(argc, argv);
     return c->write_failure ? flushed(status, c->write_failure) : status;
 }

@@ -46,7 +46,10 @@ void cli_progress(void *ctx, const slide_progress *p)
     switch (p->kind) {
     case SLIDE_PROGRESS_NOTE:
         cli_progress_end(state);
-        cli_error("%s", p->message);
+        if (cli_advice(p->remedy)[0])
+            cli_error("%s; %s", p->message, cli_advice(p->remedy));
+        else
+            cli_error("%s", p->message);
         break;
     case SLIDE_PROGRESS_BUILD:
         if (!state->tty)
@@ -91,20 +94,27 @@ void cli_help_pdb(FILE *f)
           "cells) fast. They are built on first use and cached on disk; `build` prepares\n"
           "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8\n"
           "tables take a few minutes and 1.3 GiB of memory to build, 495 MiB on disk).\n"
+          "Until they are cached, searches that use them by default (no --heuristic) use\n"
+          "tables that build in seconds (3-6-6 on 4x4) and search slower. Goals that are\n"
+          "the same up to renaming tiles, rotating or reflecting the board share tables\n"
+          "(the blank-first goal x 1 2 ... 15 uses the 15-puzzle's).\n"
           "\n"
           "  build   load or build the tables for a shape and goal, and cache them\n"
-          "  info    list the cached tables and verify each one\n"
+          "  info    list the cached tables and verify each one in full\n"
           "  clear   remove the cached tables (only slide's files)\n"
           "\n"
           "options:\n"
           "  -s, --size RxC         shape (default 4x4, or the goal's)\n"
           "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
           "      --max-memory SIZE  cap on tables plus build memory (default 2G)\n"
-          "      --max-group N      at most N tiles a table (default: automatic)\n"
+          "      --max-group N      at most N tiles a table (default: automatic; at most 8\n"
+          "                         on 4x4, the most a table of that shape can hold)\n"
           "      --cache-dir DIR    cache directory for this command\n"
           "\n"
-          "The cache directory is $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide, else\n"
-          "~/.cache/slide.\n",
+          "The cache directory is $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide when it is\n"
+          "an absolute path, else ~/.cache/slide when the home directory exists (it is\n"
+          "never created); an empty variable counts as unset. $SLIDE_PDB_MAX_GROUP (1 to\n"
+          "15) caps the automatic group size; any other value is ignored with a warning.\n",
           f);
 }
 
@@ -168,6 +178,14 @@ static int pdb_build(pdb_config *cfg)
         cli_error("pdb: --size: no board of that shape");
         return EXIT_USAGE;
     }
+    int largest = slide_pdb_largest_group(goal.rows, goal.cols);
+    if (cfg->pdb.max_group > largest && largest > 0) {
+        /* a cap the tables cannot reach would quietly mean the largest, minutes-long build */
+        cli_error("pdb: --max-group: %d tiles is more than a table for %dx%d can hold; at most %d",
+                  cfg->pdb.max_group, goal.rows, goal.cols, largest);
+        slide_board_free(&goal);
+        return EXIT_USAGE;
+    }
     cli_progress_state progress;
     cli_progress_init(&progress);
     slide_pdb_summary summary;
@@ -178,7 +196,7 @@ static int pdb_build(pdb_config *cfg)
     slide_board_free(&goal);
     if (status == SLIDE_E_TOO_LARGE) {
         cli_error("pdb: pattern databases cover boards of at most %d cells; this one has %d",
-                  SLIDE_MAX_PACKED_CELLS, rows * cols);
+                  SLIDE_MAX_WIDE_CELLS, rows * cols);
         return EXIT_FAILED_BOARD;
     }
     if (status == SLIDE_E_MEMLIMIT) {
@@ -259,14 +277,16 @@ static int pdb_info(const pdb_config *cfg)
         int ok = slide_pdb_file_inspect(path, &info) == SLIDE_OK;
         printf("%s: ", names[i]);
         if (ok) {
-            printf("%dx%d, %d tiles {", info.rows, info.cols, info.group_size);
+            printf("%dx%d, %d tiles at home on cells {", info.rows, info.cols, info.group_size);
             for (int t = 0; t < info.group_size; t++)
-                printf("%s%u", t ? "," : "", (unsigned)info.tiles[t]);
-            printf("}, %llu entries of %d bits%s, %s, valid\n", (unsigned long long)info.entries,
+                printf("%s%u", t ? "," : "", (unsigned)info.home[t]);
+            printf("} and the blank on cell %d, %llu entries of %d bits%s, %s, valid\n",
+                   info.blank_home, (unsigned long long)info.entries,
                    info.entry_bits, info.per_region ? " (per blank region)" : "",
                    cli_format_bytes((size_t)info.file_bytes, size, sizeof size));
         } else {
-            printf("INVALID: %s (it will be rebuilt when needed)\n", info.problem);
+            printf("INVALID: %s (not used; slide builds the table again when needed)\n",
+                   info.problem);
         }
         free(names[i]);
     }

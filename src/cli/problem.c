@@ -51,13 +51,16 @@ static void write_answer(FILE *f, const judge_problem *p, int status, const slid
 
 static void print_case_stats(size_t number, const slide_stats *st)
 {
-    char mem[32];
+    char mem[32], tables[48] = "";
+    if (st->table_memory)
+        snprintf(tables, sizeof tables, ", tables %s",
+                 cli_format_bytes(st->table_memory, mem, sizeof mem));
     fprintf(stderr,
-            "slide: stats: case %zu: algo %s, expanded %llu, generated %llu, peak memory %s, "
+            "slide: stats: case %zu: algo %s, expanded %llu, generated %llu, peak memory %s%s, "
             "%.3f ms%s\n",
             number, st->algo ? st->algo : "-", (unsigned long long)st->expanded,
             (unsigned long long)st->generated, cli_format_bytes(st->peak_memory, mem, sizeof mem),
-            st->seconds * 1e3, st->optimal ? ", optimal" : "");
+            tables, st->seconds * 1e3, st->optimal ? ", optimal" : "");
 }
 
 /*

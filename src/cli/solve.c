@@ -27,6 +27,7 @@ enum {
     OPT_MAX_MEMORY,
     OPT_TIMEOUT,
     OPT_JOBS,
+    OPT_WEIGHT,
     OPT_OUTPUT_DIR,
     OPT_HELP
 };
@@ -42,6 +43,7 @@ static const cli_option solve_options[] = {
     {"max-memory", 0, 1, OPT_MAX_MEMORY},
     {"timeout", 0, 1, OPT_TIMEOUT},
     {"jobs", 'j', 1, OPT_JOBS},
+    {"weight", 0, 1, OPT_WEIGHT},
     {"output-dir", 0, 1, OPT_OUTPUT_DIR},
     {"help", 'h', 0, OPT_HELP},
     {NULL, 0, 0, 0},
@@ -119,7 +121,11 @@ void cli_help_solve(FILE *f)
     fputs("      --stats            per-board search figures on stderr\n"
           "      --max-memory SIZE  cap on search memory, e.g. 512M, 4G (default 2G)\n"
           "      --timeout SECONDS  per-board time limit\n"
-          "  -j, --jobs N           solve stdin on N threads (0 = all cores); same output\n"
+          "      --weight W         answers at most W x optimal, much faster (idastar;\n"
+          "                         W from 1 to 100, 1 = optimal)\n"
+          "  -j, --jobs N           N threads (0 = all cores), same output: stdin's boards\n"
+          "                         N at a time; a board given as an argument is searched\n"
+          "                         on N threads (idastar)\n"
           "\n"
           "Moves name the direction the blank moves: u, d, l, r.\n"
           "Exit status: 0 every board answered (unsolvable is an answer), 1 some board\n"
@@ -241,13 +247,15 @@ static void print_stats(FILE *err, const char *where, const slide_stats *st, int
     fprintf(err, "slide: stats: %s: algo %s", where, st->algo ? st->algo : "-");
     if (st->heuristic)
         fprintf(err, ", heuristic %s", st->heuristic);
+    if (st->weight > 0)
+        fprintf(err, ", weight %g", st->weight);
     fprintf(err, ", expanded %llu, generated %llu, peak memory %s",
             (unsigned long long)st->expanded, (unsigned long long)st->generated,
             cli_format_bytes(st->peak_memory, mem, sizeof mem));
     if (st->table_memory)
         fprintf(err, ", tables %s", cli_format_bytes(st->table_memory, mem, sizeof mem));
     fprintf(err, ", %.3f ms%s%s%s\n", st->seconds * 1e3,
-            status == SLIDE_OK && st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
+            st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
             cli_solve_note(st, status, note, sizeof note));
 }
 
@@ -383,13 +391,28 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
     FILE *f = run->out.file;
     if (cfg->stats)
         print_stats(run->err, where, &st, status);
-    if (status == SLIDE_OK && !st.optimal && run->noted_not_optimal &&
+    if (status == SLIDE_OK && !st.optimal && run->noted_not_optimal && !cfg->lib.weight &&
         (!cfg->lib.algo || strcmp(cfg->lib.algo, "auto") == 0) &&
-        !atomic_exchange(run->noted_not_optimal, 1))
-        fprintf(run->err,
-                "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
-                "answers are not optimal (said once)\n",
-                SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
+        !atomic_exchange(run->noted_not_optimal, 1)) {
+        if (st.weight > 0)
+            fprintf(run->err,
+                    "slide: note: boards of %d to %d cells are solved with --algo idastar "
+                    "--weight %g on their cached pattern databases: fast and near-optimal (at "
+                    "most %g x optimal), not proven optimal (said once)\n",
+                    SLIDE_MAX_PACKED_CELLS + 1, SLIDE_MAX_WIDE_CELLS, st.weight, st.weight);
+        else if (st.remedy == SLIDE_REMEDY_PDB_BUILD)
+            fprintf(run->err,
+                    "slide: note: %dx%d boards are solved with --algo strategy: fast, but not "
+                    "optimal; `slide pdb build --size %dx%d%s` once makes their answers "
+                    "near-optimal (said once)\n",
+                    start->rows, start->cols, start->rows, start->cols,
+                    goal ? " --goal ..." : "");
+        else
+            fprintf(run->err,
+                    "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
+                    "answers are not optimal (said once)\n",
+                    SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
+    }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         if (stream.held != stream.small)
             free(stream.held);
@@ -759,6 +782,11 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             if (cli_parse_seconds(value, &cfg->lib.limits.timeout))
                 return usage_value("--timeout", value, "a positive number of seconds");
             break;
+        case OPT_WEIGHT:
+            if (cli_parse_seconds(value, &cfg->lib.weight) || cfg->lib.weight < 1 ||
+                cfg->lib.weight > SLIDE_MAX_WEIGHT)
+                return usage_value("--weight", value, "a number from 1 to 100");
+            break;
         case OPT_JOBS: {
             unsigned long long jobs;
             if (cli_parse_count(value, CLI_MAX_JOBS, &jobs))
@@ -902,6 +930,9 @@ int cli_solve(int argc, char **argv)
     run.err = stderr;
     run.noted_not_optimal = &noted_not_optimal;
     cli_out_init(&run.out, stdout);
+    /* boards from stdin are spread over the jobs; a board given as an argument gets them all */
+    if (scan.positional_count > 0)
+        cfg.lib.threads = cfg.jobs;
     if (scan.positional_count == 0) {
         solve_stdin(&run);
     } else if (cfg.pairs) {

@@ -98,6 +98,16 @@ void budget_free(search_budget *b, void *p, size_t size)
     b->used -= size < b->used ? size : b->used;
 }
 
+int budget_charge(search_budget *b, size_t size)
+{
+    return reserve(b, size) == 0 ? SLIDE_OK : b->status;
+}
+
+void budget_uncharge(search_budget *b, size_t size)
+{
+    b->used -= size < b->used ? size : b->used;
+}
+
 int budget_expired(search_budget *b)
 {
     if (b->deadline > 0 && monotonic_now() > b->deadline) {

@@ -24,13 +24,13 @@
  */
 typedef uint64_t state64;
 
-/* The geometry of one shape, computed once per search. */
+/* The geometry of one shape of at most SLIDE_MAX_WIDE_CELLS cells, computed once per search. */
 typedef struct geometry {
     int rows;
     int cols;
     int cells;
     /* neighbour[c][m]: the cell the blank reaches from c by move m, or -1 */
-    int8_t neighbour[SLIDE_MAX_PACKED_CELLS][4];
+    int8_t neighbour[SLIDE_MAX_WIDE_CELLS][4];
 } geometry;
 
 void geometry_init(geometry *shape, int rows, int cols);
@@ -65,6 +65,83 @@ static inline int state_blank(state64 s, int cells)
 state64 state_pack(const slide_board *board);
 void state_unpack(state64 s, slide_board *board);
 
+/* -------------------------------------------------------------- wide state */
+
+/*
+ * For a search written once for both widths: a static function whose
+ * width is a parameter, marked this way, is copied into each caller that
+ * passes a constant, so each width runs without tests of the other.
+ */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+
+/*
+ * A board of 17 to 25 cells as 5 bits a cell (state_wide.c), the key of
+ * A*'s state map above 16 cells.  Cells 0-11 sit in lo and cells 12-23 in hi
+ * (cell i at bit 5(i mod 12)); cell 24, the only one left, keeps its low four
+ * bits in lo's top nibble and its fifth bit at hi's bit 60.  As in state64
+ * the blank is 0 and so are the cells past the board, so equal states are
+ * equal boards, and the all-zero state is never a board (the state map's
+ * empty mark).  IDA* does not use it: its node loop changes a tile-per-cell
+ * array in place, which needs no packing at all.
+ */
+typedef struct state128 {
+    uint64_t lo;
+    uint64_t hi;
+} state128;
+
+static inline unsigned state128_get(state128 s, int cell)
+{
+    if (cell < 12)
+        return (unsigned)(s.lo >> (5 * cell)) & 31u;
+    if (cell < 24)
+        return (unsigned)(s.hi >> (5 * (cell - 12))) & 31u;
+    return (unsigned)(s.lo >> 60) | ((unsigned)(s.hi >> 60) & 1u) << 4;
+}
+
+/* s with `tile` added to cell's field (which must hold 0), or removed with `sign` -1. */
+static inline state128 state128_add(state128 s, int cell, uint64_t tile, int sign)
+{
+    uint64_t lo = 0, hi = 0;
+    if (cell < 12)
+        lo = tile << (5 * cell);
+    else if (cell < 24)
+        hi = tile << (5 * (cell - 12));
+    else {
+        lo = (tile & 15u) << 60;
+        hi = (tile >> 4) << 60;
+    }
+    if (sign < 0) {
+        s.lo -= lo;
+        s.hi -= hi;
+    } else {
+        s.lo += lo;
+        s.hi += hi;
+    }
+    return s;
+}
+
+/* The state after the blank at `blank` swaps with the tile at `target`. */
+static inline state128 state128_swap(state128 s, int blank, int target)
+{
+    uint64_t tile = state128_get(s, target);
+    return state128_add(state128_add(s, target, tile, -1), blank, tile, 1);
+}
+
+static inline int state128_equal(state128 a, state128 b)
+{
+    return a.lo == b.lo && a.hi == b.hi;
+}
+
+/* Index of the blank among the first `cells` cells. */
+int state128_blank(state128 s, int cells);
+state128 state128_pack(const slide_board *board);
+void state128_unpack(state128 s, slide_board *board);
+
 /*
  * A rotation or reflection of a shape onto itself (symmetry.c): cell c goes
  * to cell[c], and the blank's move m (slide_move_letters order) becomes
@@ -73,14 +150,15 @@ void state_unpack(state64 s, slide_board *board);
  * order are not.
  */
 typedef struct board_symmetry {
-    uint8_t cell[SLIDE_MAX_PACKED_CELLS];
+    uint8_t cell[SLIDE_MAX_WIDE_CELLS];
     uint8_t move[4];
 } board_symmetry;
 
 #define MAX_BOARD_SYMMETRIES 8
 /*
- * Fills out (room for MAX_BOARD_SYMMETRIES) with the symmetries of shape,
- * the identity first; returns how many: 8 for a square, else 4.
+ * Fills out (room for MAX_BOARD_SYMMETRIES) with the symmetries of shape (of
+ * at most SLIDE_MAX_WIDE_CELLS cells), the identity first; returns how
+ * many: 8 for a square, else 4.
  */
 int board_symmetries(const geometry *shape, board_symmetry *out);
 
@@ -115,6 +193,13 @@ void *budget_alloc(search_budget *b, size_t size);
 void *budget_calloc(search_budget *b, size_t count, size_t size);
 void *budget_realloc(search_budget *b, void *p, size_t old_size, size_t new_size);
 void budget_free(search_budget *b, void *p, size_t size);
+/*
+ * Counts size bytes the budget did not allocate (a mapped file) against it:
+ * SLIDE_OK, or the refusal's status as budget_alloc would give it.
+ * budget_uncharge gives them back.
+ */
+int budget_charge(search_budget *b, size_t size);
+void budget_uncharge(search_budget *b, size_t size);
 /* Non-zero (and b->status = SLIDE_E_TIMEOUT) once the deadline has passed. */
 int budget_expired(search_budget *b);
 
@@ -155,9 +240,11 @@ int move_list_append(move_list *mv, const char *moves, size_t len);
 typedef struct search_task {
     const slide_board *start;
     const slide_board *goal;
-    geometry shape;         /* valid when start has at most 16 cells */
+    geometry shape;         /* valid when start has at most SLIDE_MAX_WIDE_CELLS cells */
     state64 start_state;   /* 0 when the board is larger than 16 cells */
     state64 goal_state;
+    state128 start_wide;   /* for 17 .. SLIDE_MAX_WIDE_CELLS cells, else zero */
+    state128 goal_wide;
     const char *heuristic;     /* requested heuristic name or NULL */
     slide_context *context;    /* caller's cache, may be NULL */
     search_budget *budget;
@@ -167,7 +254,12 @@ typedef struct search_task {
     slide_progress_fn progress;   /* optional progress callback and its argument */
     void *progress_ctx;
     int automatic;                /* the algorithm was chosen by --algo auto */
+    int threads;                  /* threads inside the search (idastar), at least 1 */
+    unsigned weight;              /* answers at most weight / 1000 x optimal; 1000 = optimal */
 } search_task;
+
+/* The goal's tile per cell (0 the blank) into cells, room for SLIDE_MAX_WIDE_CELLS (task.c). */
+void search_goal_cells(const search_task *search, uint8_t *cells);
 
 /* ---------------------------------------------------------------- context */
 
@@ -198,12 +290,16 @@ enum { CACHE_DISTANCE_TABLE = 1, CACHE_PATTERN_DB = 2, CACHE_DISTANCE_GOAL = 3 }
  */
 typedef struct manhattan_table {
     geometry shape;
-    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS];
-    uint8_t dist[SLIDE_MAX_PACKED_CELLS][SLIDE_MAX_PACKED_CELLS];
+    uint8_t goal_cell[SLIDE_MAX_WIDE_CELLS];
+    uint8_t dist[SLIDE_MAX_WIDE_CELLS][SLIDE_MAX_WIDE_CELLS];
 } manhattan_table;
 
+/* For the goal whose cell c holds goal_cells[c] (0 = blank), any shape up to 25 cells. */
+void manhattan_init_cells(manhattan_table *m, const geometry *shape, const uint8_t *goal_cells);
+/* manhattan_init_cells for a goal of at most 16 cells. */
 void manhattan_init(manhattan_table *m, const geometry *shape, state64 goal);
 unsigned manhattan_estimate(const manhattan_table *m, state64 s);
+unsigned manhattan_estimate_wide(const manhattan_table *m, state128 s);
 
 /* -------------------------------------------------------------- state map */
 
@@ -230,6 +326,7 @@ extern const state_map_kind state_map_parent_moves;
 typedef struct state_map {
     state64 *keys;  /* 0 marks an empty slot (no valid state packs to 0) */
     void *values;   /* kind->value_bytes a slot, parallel to keys */
+    int key_words;  /* 1: state64 keys; 2: state128 keys, two words a slot (state_map_init_wide) */
     size_t mask;    /* slots - 1; slots is a power of two */
     size_t count;   /* keys stored */
     size_t grow_at; /* count at which the next new key doubles the map */
@@ -243,6 +340,12 @@ typedef struct state_map {
  */
 int state_map_init(state_map *m, search_budget *budget, const state_map_kind *kind,
                    size_t expected);
+/*
+ * state_map_init for state128 keys: the same map, two words a key, read and
+ * written with the *_wide functions below.
+ */
+int state_map_init_wide(state_map *m, search_budget *budget, const state_map_kind *kind,
+                        size_t expected);
 /* Returns the map's memory to the budget; safe on a zeroed map or one whose init failed. */
 void state_map_free(state_map *m);
 /*
@@ -337,6 +440,54 @@ static inline int state_map_insert8(state_map *m, state64 key, uint8_t value)
     return added;
 }
 
+/* The same operations on a map of state128 keys (state_map_init_wide). */
+static inline uint64_t hash128(state128 key)
+{
+    return hash64(key.lo ^ hash64(key.hi));
+}
+
+static inline size_t state_map_slot_wide(const state_map *m, state128 key)
+{
+    const state128 *keys = (const state128 *)(const void *)m->keys;
+    size_t i = (size_t)hash128(key) & m->mask;
+    while (!state128_equal(keys[i], key) && (keys[i].lo | keys[i].hi) != 0)
+        i = (i + 1) & m->mask;
+    return i;
+}
+
+static inline size_t state_map_find_wide(const state_map *m, state128 key)
+{
+    size_t i = state_map_slot_wide(m, key);
+    return state128_equal(((const state128 *)(const void *)m->keys)[i], key) ? i : SIZE_MAX;
+}
+
+static inline int state_map_claim_wide(state_map *m, state128 key, size_t *slot)
+{
+    size_t i = state_map_slot_wide(m, key);
+    *slot = i;
+    if (state128_equal(((const state128 *)(const void *)m->keys)[i], key))
+        return 0;
+    if (m->count >= m->grow_at) {
+        int status = state_map_grow(m);
+        if (status != SLIDE_OK)
+            return status;
+        i = state_map_slot_wide(m, key);
+        *slot = i;
+    }
+    ((state128 *)(void *)m->keys)[i] = key;
+    m->count++;
+    return 1;
+}
+
+static inline int state_map_insert8_wide(state_map *m, state128 key, uint8_t value)
+{
+    size_t slot;
+    int added = state_map_claim_wide(m, key, &slot);
+    if (added == 1)
+        state_map_set_value8(m, slot, value);
+    return added;
+}
+
 /*
  * Parent moves, as state_map_trace_path reads them: the low
  * STATE_MAP_MOVE_BITS of a value are the move that reached the state
@@ -354,6 +505,9 @@ enum { STATE_MAP_MOVE_BITS = 3, STATE_MAP_ROOT_MOVE = 4 };
  */
 int state_map_trace_path(const state_map *m, const geometry *shape, state64 end, move_list *out,
                          int reversed);
+/* state_map_trace_path for a map of state128 keys. */
+int state_map_trace_path_wide(const state_map *m, const geometry *shape, state128 end,
+                              move_list *out, int reversed);
 
 /*
  * Formats a message into search->stats->note (task.c): what happened, in

@@ -8,10 +8,18 @@
 
 void manhattan_init(manhattan_table *m, const geometry *shape, state64 goal)
 {
+    uint8_t goal_cells[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < shape->cells; c++)
+        goal_cells[c] = (uint8_t)state_get(goal, c);
+    manhattan_init_cells(m, shape, goal_cells);
+}
+
+void manhattan_init_cells(manhattan_table *m, const geometry *shape, const uint8_t *goal_cells)
+{
     memset(m, 0, sizeof *m);
     m->shape = *shape;
     for (int c = 0; c < shape->cells; c++)
-        m->goal_cell[state_get(goal, c)] = (uint8_t)c;
+        m->goal_cell[goal_cells[c]] = (uint8_t)c;
     for (int t = 1; t < shape->cells; t++) {
         int gr = m->goal_cell[t] / shape->cols, gc = m->goal_cell[t] % shape->cols;
         for (int c = 0; c < shape->cells; c++)
@@ -24,5 +32,13 @@ unsigned manhattan_estimate(const manhattan_table *m, state64 s)
     unsigned h = 0;
     for (int c = 0; c < m->shape.cells; c++)
         h += m->dist[state_get(s, c)][c];
+    return h;
+}
+
+unsigned manhattan_estimate_wide(const manhattan_table *m, state128 s)
+{
+    unsigned h = 0;
+    for (int c = 0; c < m->shape.cells; c++)
+        h += m->dist[state128_get(s, c)][c];
     return h;
 }

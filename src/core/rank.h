@@ -23,6 +23,32 @@ static inline unsigned popcount16(unsigned x)
 }
 
 /*
+ * Bits set in a mask below 2^26 (the cells of a board of up to 25 cells):
+ * two reads of an 8 KiB table (rank.c), which measured faster on 6-tile
+ * 5x5 ranks than the 32-bit form of popcount16's arithmetic and as fast as
+ * the hardware instruction, without needing it.
+ */
+extern const uint8_t popcount13_table[1u << 13];
+
+static inline unsigned popcount25(uint32_t x)
+{
+    return (unsigned)popcount13_table[x & 0x1FFFu] + popcount13_table[x >> 13];
+}
+
+/* permutation_rank's loop; wide (a constant where it is inlined) picks the popcount. */
+static inline uint32_t rank_digits(const uint8_t *values, int k, int n, int wide)
+{
+    uint32_t index = 0;
+    uint32_t used = 0;
+    for (int i = 0; i < k; i++) {
+        unsigned v = values[i], mask = used & ((1u << v) - 1);
+        index = index * (uint32_t)(n - i) + v - (wide ? popcount25(mask) : popcount16(mask));
+        used |= 1u << v;
+    }
+    return index;
+}
+
+/*
  * Perfect hash of k distinct values below n (n <= 16, n!/(n-k)! below 2^32)
  * onto 0 .. n!/(n-k)! - 1: the values read as a number whose i-th digit (base
  * n-i) is value i's rank among the values not used before it.  With k = n
@@ -30,14 +56,13 @@ static inline unsigned popcount16(unsigned x)
  */
 static inline uint32_t permutation_rank(const uint8_t *values, int k, int n)
 {
-    uint32_t index = 0;
-    unsigned used = 0;
-    for (int i = 0; i < k; i++) {
-        unsigned v = values[i];
-        index = index * (uint32_t)(n - i) + v - popcount16(used & ((1u << v) - 1));
-        used |= 1u << v;
-    }
-    return index;
+    return rank_digits(values, k, n, 0);
+}
+
+/* permutation_rank for values below n <= 25. */
+static inline uint32_t permutation_rank_wide(const uint8_t *values, int k, int n)
+{
+    return rank_digits(values, k, n, 1);
 }
 
 #endif /* SLIDE_RANK_H */

@@ -7,7 +7,7 @@ void geometry_init(geometry *shape, int rows, int cols)
     shape->rows = rows;
     shape->cols = cols;
     shape->cells = rows * cols;
-    for (int c = 0; c < shape->cells && c < SLIDE_MAX_PACKED_CELLS; c++) {
+    for (int c = 0; c < shape->cells && c < SLIDE_MAX_WIDE_CELLS; c++) {
         int r = c / cols, k = c % cols;
         shape->neighbour[c][SLIDE_UP] = (int8_t)(r > 0 ? c - cols : -1);
         shape->neighbour[c][SLIDE_DOWN] = (int8_t)(r < rows - 1 ? c + cols : -1);

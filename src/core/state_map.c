@@ -12,9 +12,9 @@
 
 const state_map_kind state_map_parent_moves = {1, 3};
 
-static size_t map_bytes(const state_map_kind *kind, size_t slots)
+static size_t map_bytes(const state_map *m, size_t slots)
 {
-    return slots * (sizeof(state64) + kind->value_bytes);
+    return slots * (sizeof(state64) * (size_t)m->key_words + m->kind->value_bytes);
 }
 
 static size_t load_limit(const state_map_kind *kind, size_t slots)
@@ -25,12 +25,13 @@ static size_t load_limit(const state_map_kind *kind, size_t slots)
 /* Gives m `slots` empty slots.  Returns SLIDE_OK or the budget's status. */
 static int allocate(state_map *m, size_t slots)
 {
-    m->keys = budget_calloc(m->budget, slots, sizeof *m->keys);
+    size_t key_bytes = sizeof *m->keys * (size_t)m->key_words;
+    m->keys = budget_calloc(m->budget, slots, key_bytes);
     if (!m->keys)
         return m->budget->status;
     m->values = budget_alloc(m->budget, slots * m->kind->value_bytes);
     if (!m->values) {
-        budget_free(m->budget, m->keys, slots * sizeof *m->keys);
+        budget_free(m->budget, m->keys, slots * key_bytes);
         m->keys = NULL;
         return m->budget->status;
     }
@@ -40,21 +41,35 @@ static int allocate(state_map *m, size_t slots)
     return SLIDE_OK;
 }
 
-int state_map_init(state_map *m, search_budget *budget, const state_map_kind *kind, size_t expected)
+/* state_map_init with keys of `key_words` words. */
+static int init_words(state_map *m, search_budget *budget, const state_map_kind *kind,
+                      size_t expected, int key_words)
 {
     size_t slots = 1024;
     memset(m, 0, sizeof *m);
     m->budget = budget;
     m->kind = kind;
+    m->key_words = key_words;
     while (load_limit(kind, slots) < expected && slots < ((size_t)1 << 40))
         slots *= 2;
     return allocate(m, slots);
 }
 
+int state_map_init(state_map *m, search_budget *budget, const state_map_kind *kind, size_t expected)
+{
+    return init_words(m, budget, kind, expected, 1);
+}
+
+int state_map_init_wide(state_map *m, search_budget *budget, const state_map_kind *kind,
+                        size_t expected)
+{
+    return init_words(m, budget, kind, expected, 2);
+}
+
 void state_map_free(state_map *m)
 {
     if (m->keys) {
-        budget_free(m->budget, m->keys, (m->mask + 1) * sizeof *m->keys);
+        budget_free(m->budget, m->keys, (m->mask + 1) * sizeof *m->keys * (size_t)m->key_words);
         budget_free(m->budget, m->values, (m->mask + 1) * m->kind->value_bytes);
     }
     m->keys = NULL;
@@ -65,7 +80,7 @@ int state_map_grow(state_map *m)
 {
     state_map old = *m;
     size_t slots = (m->mask + 1) * 2;
-    if (map_bytes(m->kind, slots) > m->budget->cap)
+    if (map_bytes(m, slots) > m->budget->cap)
         return m->budget->status = SLIDE_E_MEMLIMIT;
     int status = allocate(m, slots);
     if (status != SLIDE_OK) {
@@ -73,15 +88,24 @@ int state_map_grow(state_map *m)
         return status;
     }
     int one_byte = m->kind->value_bytes == 1; /* else 2, see state_map_kind */
+    const state128 *old_wide = (const state128 *)(const void *)old.keys;
     for (size_t i = 0; i <= old.mask; i++) {
-        if (old.keys[i]) {
-            size_t j = state_map_slot(m, old.keys[i]);
+        size_t j;
+        if (m->key_words == 2) {
+            if ((old_wide[i].lo | old_wide[i].hi) == 0)
+                continue;
+            j = state_map_slot_wide(m, old_wide[i]);
+            ((state128 *)(void *)m->keys)[j] = old_wide[i];
+        } else {
+            if (!old.keys[i])
+                continue;
+            j = state_map_slot(m, old.keys[i]);
             m->keys[j] = old.keys[i];
-            if (one_byte)
-                state_map_set_value8(m, j, state_map_value8(&old, i));
-            else
-                state_map_set_value16(m, j, state_map_value16(&old, i));
         }
+        if (one_byte)
+            state_map_set_value8(m, j, state_map_value8(&old, i));
+        else
+            state_map_set_value16(m, j, state_map_value16(&old, i));
     }
     m->count = old.count;
     state_map_free(&old);
@@ -96,16 +120,21 @@ static int parent_move(const state_map *m, size_t slot)
     return (int)(value & ((1u << STATE_MAP_MOVE_BITS) - 1));
 }
 
-int state_map_trace_path(const state_map *m, const geometry *shape, state64 end, move_list *out,
-                         int reversed)
+/*
+ * Both tracers: the walk starts at `end` (the narrow or the wide one, after
+ * the map's key width) and steps through states of that width.
+ */
+static int trace(const state_map *m, const geometry *shape, state64 end, state128 wide_end,
+                 move_list *out, int reversed)
 {
     size_t cap = 64, len = 0;
     char *path = budget_alloc(m->budget, cap);
     if (!path)
         return m->budget->status;
     state64 s = end;
+    state128 wide = wide_end;
     for (;;) {
-        size_t slot = state_map_find(m, s);
+        size_t slot = m->key_words == 2 ? state_map_find_wide(m, wide) : state_map_find(m, s);
         /* a path visits each stored state at most once */
         if (slot == SIZE_MAX || len >= m->count) {
             budget_free(m->budget, path, cap);
@@ -124,8 +153,13 @@ int state_map_trace_path(const state_map *m, const geometry *shape, state64 end,
             cap *= 2;
         }
         path[len++] = (char)move;
-        int blank = state_blank(s, shape->cells);
-        s = state_swap(s, blank, shape->neighbour[blank][move_inverse(move)]);
+        if (m->key_words == 2) {
+            int blank = state128_blank(wide, shape->cells);
+            wide = state128_swap(wide, blank, shape->neighbour[blank][move_inverse(move)]);
+        } else {
+            int blank = state_blank(s, shape->cells);
+            s = state_swap(s, blank, shape->neighbour[blank][move_inverse(move)]);
+        }
     }
     int status = SLIDE_OK;
     /*
@@ -142,4 +176,17 @@ int state_map_trace_path(const state_map *m, const geometry *shape, state64 end,
     }
     budget_free(m->budget, path, cap);
     return status;
+}
+
+int state_map_trace_path(const state_map *m, const geometry *shape, state64 end, move_list *out,
+                         int reversed)
+{
+    state128 none = {0, 0};
+    return trace(m, shape, end, none, out, reversed);
+}
+
+int state_map_trace_path_wide(const state_map *m, const geometry *shape, state128 end,
+                              move_list *out, int reversed)
+{
+    return trace(m, shape, 0, end, out, reversed);
 }

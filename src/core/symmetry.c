@@ -26,7 +26,7 @@ int board_symmetries(const geometry *shape, board_symmetry *out)
         for (int flip = 0; flip < 4; flip++) {
             int flip_rows = flip & 1, flip_cols = flip >> 1;
             board_symmetry *sym = &out[count++];
-            for (int c = 0; c < shape->cells; c++) {
+            for (int c = 0; c < shape->cells && c < SLIDE_MAX_WIDE_CELLS; c++) {
                 int r = c / shape->cols, k = c % shape->cols;
                 if (transpose) {
                     int t = r;

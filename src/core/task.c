@@ -1,5 +1,6 @@
 /*
- * task.c - what a search reports about itself beyond its moves.
+ * task.c - what a search reports about itself beyond its moves, and what it
+ * reads of its task.
  */
 #include "core/core.h"
 
@@ -26,4 +27,11 @@ void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
     va_start(ap, fmt);
     write_note(search, remedy, fmt, ap);
     va_end(ap);
+}
+
+void search_goal_cells(const search_task *search, uint8_t *cells)
+{
+    int n = search->goal->rows * search->goal->cols;
+    for (int c = 0; c < n && c < SLIDE_MAX_WIDE_CELLS; c++)
+        cells[c] = (uint8_t)search->goal->cells[c];
 }

@@ -13,7 +13,9 @@ static int manhattan_create(search_task *search, void **ctx)
     manhattan_table *m = budget_alloc(search->budget, sizeof *m);
     if (!m)
         return search->budget->status;
-    manhattan_init(m, &search->shape, search->goal_state);
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    search_goal_cells(search, goal);
+    manhattan_init_cells(m, &search->shape, goal);
     *ctx = m;
     return SLIDE_OK;
 }
@@ -21,6 +23,11 @@ static int manhattan_create(search_task *search, void **ctx)
 static unsigned manhattan_row_estimate(const void *ctx, state64 s)
 {
     return manhattan_estimate(ctx, s);
+}
+
+static unsigned manhattan_row_estimate_wide(const void *ctx, state128 s)
+{
+    return manhattan_estimate_wide(ctx, s);
 }
 
 static int manhattan_delta(const void *ctx, unsigned tile, int from, int to)
@@ -36,12 +43,13 @@ static void manhattan_destroy(void *ctx, search_budget *budget)
 
 static const heuristic_impl heuristic_table[] = {
     {{"manhattan", "sum of each tile's Manhattan distance to its goal cell"}, manhattan_create,
-     manhattan_row_estimate, manhattan_delta, manhattan_destroy, NULL},
+     manhattan_row_estimate, manhattan_delta, manhattan_destroy, NULL,
+     manhattan_row_estimate_wide},
     {{"linear", "Manhattan distance plus linear conflicts in rows and columns"},
-     linear_create, linear_estimate, NULL, linear_destroy, NULL},
-    {{"pdb", "additive pattern databases (Korf & Felner 7-8 on 4x4), cached on disk"},
+     linear_create, linear_estimate, NULL, linear_destroy, NULL, linear_estimate_wide},
+    {{"pdb", "additive pattern databases (Korf & Felner 7-8 on 4x4, 6-6-6-6 on 5x5), cached on disk"},
      pdb_heuristic_create, pdb_heuristic_estimate, NULL, pdb_heuristic_destroy,
-     pdb_heuristic_set},
+     pdb_heuristic_set, pdb_heuristic_estimate_wide},
 };
 
 #define HEURISTIC_COUNT (sizeof heuristic_table / sizeof heuristic_table[0])

@@ -22,7 +22,8 @@ struct pdb_set;
  * pattern_databases(), when not NULL, returns the pattern databases behind
  * ctx (owned by ctx): a search that moves one tile at a time can then follow
  * the estimate with pdb_walk (pdb/pdb.h), which re-reads only the groups a
- * move touches.
+ * move touches.  estimate_wide() is estimate() for boards of 17 to 25 cells
+ * (create() sets the heuristic up for either width: search->shape says).
  */
 typedef struct heuristic_impl {
     slide_heuristic_info info;
@@ -31,6 +32,7 @@ typedef struct heuristic_impl {
     int (*delta)(const void *ctx, unsigned tile, int from, int to);
     void (*destroy)(void *ctx, search_budget *budget);
     const struct pdb_set *(*pattern_databases)(const void *ctx);
+    unsigned (*estimate_wide)(const void *ctx, state128 s);
 } heuristic_impl;
 
 const heuristic_impl *heuristic_find(const char *name);
@@ -38,12 +40,21 @@ const heuristic_impl *heuristic_find(const char *name);
 /* Linear conflict (linear.c), the "linear" row of the heuristic table. */
 int linear_create(search_task *search, void **ctx);
 unsigned linear_estimate(const void *ctx, state64 s);
+unsigned linear_estimate_wide(const void *ctx, state128 s);
 void linear_destroy(void *ctx, search_budget *budget);
 
 /* Additive pattern databases (pdb.c), the "pdb" row of the heuristic table. */
 int pdb_heuristic_create(search_task *search, void **ctx);
 unsigned pdb_heuristic_estimate(const void *ctx, state64 s);
+unsigned pdb_heuristic_estimate_wide(const void *ctx, state128 s);
 void pdb_heuristic_destroy(void *ctx, search_budget *budget);
+/*
+ * 1 when the tables pdb_heuristic_create would plan for search (its shape,
+ * goal, group cap and memory cap) are all in the cache directory and sound,
+ * else 0; nothing is built and nothing stays held.  For `auto`, which uses
+ * them only when they need no build.
+ */
+int pdb_heuristic_cached(search_task *search);
 /* The pattern databases behind a context made by pdb_heuristic_create. */
 const struct pdb_set *pdb_heuristic_set(const void *ctx);
 

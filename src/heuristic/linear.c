@@ -28,10 +28,13 @@
  */
 #include "heuristic/heuristic.h"
 
+/* Rows and columns hold at most half the cells: no shape is narrower than two. */
+#define MAX_LINE (SLIDE_MAX_WIDE_CELLS / 2)
+
 typedef struct linear_conflict {
     manhattan_table manhattan;
-    uint8_t goal_row[SLIDE_MAX_PACKED_CELLS];
-    uint8_t goal_col[SLIDE_MAX_PACKED_CELLS];
+    uint8_t goal_row[SLIDE_MAX_WIDE_CELLS];
+    uint8_t goal_col[SLIDE_MAX_WIDE_CELLS];
 } linear_conflict;
 
 int linear_create(search_task *search, void **ctx)
@@ -39,7 +42,9 @@ int linear_create(search_task *search, void **ctx)
     linear_conflict *lc = budget_alloc(search->budget, sizeof *lc);
     if (!lc)
         return search->budget->status;
-    manhattan_init(&lc->manhattan, &search->shape, search->goal_state);
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    search_goal_cells(search, goal);
+    manhattan_init_cells(&lc->manhattan, &search->shape, goal);
     for (int t = 0; t < search->shape.cells; t++) {
         lc->goal_row[t] = (uint8_t)(lc->manhattan.goal_cell[t] / search->shape.cols);
         lc->goal_col[t] = (uint8_t)(lc->manhattan.goal_cell[t] % search->shape.cols);
@@ -51,7 +56,7 @@ int linear_create(search_task *search, void **ctx)
 /*
  * Tiles that must leave a line: count minus the longest strictly increasing
  * subsequence of their goal positions, listed in the order they stand.
- * Lines hold at most 8 tiles on a packed board and mostly 0-2 of them
+ * Lines hold at most 12 tiles (8 on a packed board) and mostly 0-2 of them
  * belong there, so the quadratic form is the fastest.
  */
 static unsigned line_removals(const uint8_t *goal_pos, int count)
@@ -60,7 +65,7 @@ static unsigned line_removals(const uint8_t *goal_pos, int count)
         return 0;
     if (count == 2)
         return goal_pos[0] > goal_pos[1];
-    uint8_t longest_ending[SLIDE_MAX_PACKED_CELLS];
+    uint8_t longest_ending[MAX_LINE];
     int best = 1;
     for (int i = 0; i < count; i++) {
         int len = 1;
@@ -78,20 +83,21 @@ static unsigned line_removals(const uint8_t *goal_pos, int count)
  * One pass over the cells, in row-major order, sums the Manhattan distance
  * and lists, per row and per column, the goal positions of the tiles that
  * stand in their goal line: row lists come out left to right and column
- * lists top to bottom, the order line_removals needs.
+ * lists top to bottom, the order line_removals needs.  The board is s, or
+ * the wide state when `is_wide` (a constant wherever this is inlined).
  */
-unsigned linear_estimate(const void *ctx, state64 s)
+static inline unsigned estimate_board(const linear_conflict *lc, state64 s, state128 wide,
+                                      int is_wide)
 {
-    const linear_conflict *lc = ctx;
     const geometry *shape = &lc->manhattan.shape;
-    uint8_t row_pos[SLIDE_MAX_PACKED_CELLS / 2][SLIDE_MAX_PACKED_CELLS / 2];
-    uint8_t col_pos[SLIDE_MAX_PACKED_CELLS / 2][SLIDE_MAX_PACKED_CELLS / 2];
-    int row_count[SLIDE_MAX_PACKED_CELLS / 2] = {0};
-    int col_count[SLIDE_MAX_PACKED_CELLS / 2] = {0};
+    uint8_t row_pos[MAX_LINE][MAX_LINE];
+    uint8_t col_pos[MAX_LINE][MAX_LINE];
+    int row_count[MAX_LINE] = {0};
+    int col_count[MAX_LINE] = {0};
     unsigned h = 0;
     for (int r = 0, cell = 0; r < shape->rows; r++) {
         for (int c = 0; c < shape->cols; c++, cell++, s >>= 4) {
-            unsigned t = (unsigned)s & 15u;
+            unsigned t = is_wide ? state128_get(wide, cell) : (unsigned)s & 15u;
             if (t == 0)
                 continue;
             h += lc->manhattan.dist[t][cell];
@@ -106,6 +112,17 @@ unsigned linear_estimate(const void *ctx, state64 s)
     for (int c = 0; c < shape->cols; c++)
         h += 2 * line_removals(col_pos[c], col_count[c]);
     return h;
+}
+
+unsigned linear_estimate(const void *ctx, state64 s)
+{
+    state128 none = {0, 0};
+    return estimate_board(ctx, s, none, 0);
+}
+
+unsigned linear_estimate_wide(const void *ctx, state128 s)
+{
+    return estimate_board(ctx, 0, s, 1);
 }
 
 void linear_destroy(void *ctx, search_budget *budget)

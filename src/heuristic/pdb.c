@@ -2,11 +2,19 @@
  * pdb.c - the "pdb" row of the heuristic table: finds the pattern
  * databases for a search's shape and goal.
  *
+ * Asked for by name, the row uses the best tables for the memory cap
+ * (pdb_plan: 7-8 on the 15-puzzle), loading or building them.  As the
+ * default of a search, it uses those when every one is cached; otherwise,
+ * when they would take long to build (more than PDB_QUICK_STATES abstract
+ * states: minutes on the 15-puzzle), it uses tables that build in seconds
+ * (pdb_plan_quick: 6-6-3), caches them too, and says once that the full
+ * ones are missing, so that the first answer comes in seconds.
+ *
  * With a context the tables are loaded or built once per (shape, goal,
- * groups) and shared by every board of the batch, charged to the context's
- * budget.  Without one they are loaded or built for this search alone and
- * charged to its budget.  Either way the disk cache is used unless the
- * search's pdb options turn it off.
+ * groups, choice) and shared by every board of the batch, charged to the
+ * context's budget.  Without one they are loaded or built for this search
+ * alone and charged to its budget.  Either way the disk cache is used
+ * unless the search's pdb options turn it off.
  */
 #include "heuristic/heuristic.h"
 #include "pdb/pdb.h"
@@ -18,12 +26,58 @@ typedef struct pdb_heuristic {
     pdb_set *owned; /* non-NULL when the tables belong to this search */
 } pdb_heuristic;
 
-/* What the context's build callback needs: the planned groups and where to cache. */
+/*
+ * What the context's build callback needs: the planned groups, their quick
+ * stand-in (NULL when the plan is to be used whatever it costs), and where
+ * to cache.
+ */
 typedef struct pdb_request {
     const pdb_set *plan;
+    const pdb_set *quick;
     const char *dir;
     pdb_reporter reporter;
 } pdb_request;
+
+/* "3-6-6": the sizes of set's groups, smallest first. */
+static void describe_groups(const pdb_set *set, char *buf, size_t size)
+{
+    int sizes[PDB_MAX_GROUPS];
+    for (int g = 0; g < set->count; g++) {
+        int at = g;
+        for (; at > 0 && sizes[at - 1] > set->groups[g].size; at--)
+            sizes[at] = sizes[at - 1];
+        sizes[at] = set->groups[g].size;
+    }
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int g = 0; g < set->count && used < size; g++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%d", g ? "-" : "", sizes[g]);
+}
+
+/*
+ * Makes *set the tables to search with: the plan's when the request has no
+ * quick stand-in or they are all cached, else the stand-in's, said once.
+ */
+static int prepare_choice(const pdb_request *request, pdb_set *set, search_budget *budget)
+{
+    int loaded, built;
+    *set = *request->plan;
+    if (!request->quick)
+        return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
+    if (request->dir && pdb_set_load_cached(set, request->dir, budget, &request->reporter) == SLIDE_OK)
+        return SLIDE_OK;
+    budget->status = SLIDE_OK; /* a refused mapping leaves the quick tables to try */
+    char full[48], quick[48];
+    describe_groups(request->plan, full, sizeof full);
+    describe_groups(request->quick, quick, sizeof quick);
+    *set = *request->quick;
+    if (request->dir)
+        pdb_report_note_remedy(&request->reporter, SLIDE_REMEDY_PDB_BUILD,
+                               "the full pattern databases for this %dx%d goal (%s tiles) are not "
+                               "cached; using %s ones, which build in seconds but search slower",
+                               set->shape.rows, set->shape.cols, full, quick);
+    return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
+}
 
 static int build_set(void *arg, search_budget *budget, void **data, size_t *size)
 {
@@ -31,9 +85,7 @@ static int build_set(void *arg, search_budget *budget, void **data, size_t *size
     pdb_set *set = budget_alloc(budget, sizeof *set);
     if (!set)
         return budget->status;
-    *set = *request->plan;
-    int loaded, built;
-    int status = pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
+    int status = prepare_choice(request, set, budget);
     if (status != SLIDE_OK) {
         budget_free(budget, set, sizeof *set);
         return status;
@@ -49,14 +101,18 @@ static void destroy_set(void *data, size_t size, search_budget *budget)
     budget_free(budget, data, size);
 }
 
-/* The bytes that identify a planned database: shape, goal, and each group's tiles in order. */
-static size_t plan_key(const pdb_set *plan, uint8_t *key)
+/*
+ * The bytes that identify a planned database: whether a quick stand-in may
+ * serve, shape, goal, and each group's tiles in order.
+ */
+static size_t plan_key(const pdb_set *plan, int may_stand_in, uint8_t *key)
 {
     size_t len = 0;
+    key[len++] = (uint8_t)may_stand_in;
     key[len++] = (uint8_t)plan->shape.rows;
     key[len++] = (uint8_t)plan->shape.cols;
     for (int c = 0; c < plan->shape.cells; c++)
-        key[len++] = (uint8_t)state_get(plan->goal, c);
+        key[len++] = plan->goal_cells[c];
     for (int g = 0; g < plan->count; g++) {
         key[len++] = (uint8_t)plan->groups[g].size;
         memcpy(key + len, plan->groups[g].tiles, (size_t)plan->groups[g].size);
@@ -65,24 +121,66 @@ static size_t plan_key(const pdb_set *plan, uint8_t *key)
     return len;
 }
 
+/* The search's pattern database options, or the defaults. */
+static const slide_pdb_options *options_of(const search_task *search)
+{
+    static const slide_pdb_options defaults = {NULL, 0, 0, 0};
+    return search->pdb ? search->pdb : &defaults;
+}
+
+/*
+ * The best tables for the search's shape, goal, group cap and memory cap
+ * (no data); *max_group receives the group cap, goal the goal's cells.
+ */
+static int plan_full(const search_task *search, pdb_set *plan, uint8_t *goal, int *max_group)
+{
+    const slide_pdb_options *options = options_of(search);
+    *max_group = options->max_group ? options->max_group : pdb_env_max_group();
+    search_goal_cells(search, goal);
+    return pdb_plan_cells(plan, &search->shape, goal, *max_group, search->budget->cap);
+}
+
+int pdb_heuristic_cached(search_task *search)
+{
+    const slide_pdb_options *options = options_of(search);
+    pdb_set set;
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    char dir[4096];
+    int max_group;
+    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK ||
+        plan_full(search, &set, goal, &max_group) != SLIDE_OK)
+        return 0;
+    int cached = pdb_set_load_cached(&set, dir, search->budget, NULL) == SLIDE_OK;
+    if (cached)
+        pdb_set_release(&set, search->budget);
+    search->budget->status = SLIDE_OK; /* a refused mapping only means "not usable" */
+    return cached;
+}
+
 int pdb_heuristic_create(search_task *search, void **ctx)
 {
-    static const slide_pdb_options defaults = {NULL, 0, 0};
-    const slide_pdb_options *options = search->pdb ? search->pdb : &defaults;
-    int max_group = options->max_group ? options->max_group : pdb_env_max_group();
+    const slide_pdb_options *options = options_of(search);
+    int max_group;
     pdb_set plan;
-    int status =
-        pdb_plan(&plan, &search->shape, search->goal_state, max_group, search->budget->cap);
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    int status = plan_full(search, &plan, goal, &max_group);
     if (status != SLIDE_OK) {
         search_note_remedy(search, SLIDE_REMEDY_HEURISTIC_LINEAR,
                            "no pattern database fits the memory cap");
         return status;
     }
+    /* the default heuristic need not wait minutes for its first answer (see the top) */
+    pdb_set quick;
+    uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
+    int may_stand_in = !search->heuristic && pdb_plan_states(&plan) > quick_states &&
+                       pdb_plan_quick_cells(&quick, &search->shape, goal, max_group,
+                                      search->budget->cap, quick_states) == SLIDE_OK;
     pdb_heuristic *h = budget_calloc(search->budget, 1, sizeof *h);
     if (!h)
         return search->budget->status;
     char dir[4096];
-    pdb_request request = {&plan, NULL, {search->progress, search->progress_ctx}};
+    pdb_request request = {&plan, may_stand_in ? &quick : NULL, NULL,
+                           {search->progress, search->progress_ctx}};
     if (!options->no_disk_cache) {
         if (pdb_cache_dir(options->cache_dir, dir, sizeof dir) == SLIDE_OK)
             request.dir = dir;
@@ -94,8 +192,8 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     void *data = NULL;
     size_t size = 0;
     if (search->context) {
-        uint8_t key[SLIDE_MAX_PACKED_CELLS * 3 + 2];
-        size_t key_len = plan_key(&plan, key);
+        uint8_t key[SLIDE_MAX_WIDE_CELLS * 3 + 3];
+        size_t key_len = plan_key(&plan, may_stand_in, key);
         status = context_cache_get(search->context, CACHE_PATTERN_DB, key, key_len, build_set,
                                    destroy_set, &request, &data);
     } else {
@@ -121,6 +219,12 @@ unsigned pdb_heuristic_estimate(const void *ctx, state64 s)
 {
     const pdb_heuristic *h = ctx;
     return pdb_estimate(h->set, s);
+}
+
+unsigned pdb_heuristic_estimate_wide(const void *ctx, state128 s)
+{
+    const pdb_heuristic *h = ctx;
+    return pdb_estimate_wide(h->set, s);
 }
 
 const pdb_set *pdb_heuristic_set(const void *ctx)

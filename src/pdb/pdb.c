@@ -17,9 +17,11 @@
  * placement's table entry is written when the first of its states is
  * expanded, which happens at its smallest depth.
  *
- * Large groups are expanded by two threads, each over half the placements:
- * marks go in with atomic ORs (a field only ever goes from 0 to a code, or
- * from a code to 3), and each entry byte belongs to one thread.  A value too
+ * Large groups are expanded by two threads, which claim chunks of
+ * placements in turn: marks go in with atomic ORs (a field only ever goes
+ * from 0 to a code, or from a code to 3), and each entry byte belongs to
+ * one chunk.  Above 16 cells the region of a successor is flooded, where
+ * smaller boards read it from a table of every set of open cells.  A value too
  * large for a nibble leaves its state open; the entries are widened to bytes
  * between layers and the layer finished.
  */
@@ -30,22 +32,40 @@
 #include <sys/mman.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
+
+/* Sends one note with its remedy. */
+static void report_note(const pdb_reporter *r, int remedy, const char *fmt, va_list ap)
+{
+    char message[512];
+    vsnprintf(message, sizeof message, fmt, ap);
+    slide_progress p;
+    memset(&p, 0, sizeof p);
+    p.kind = SLIDE_PROGRESS_NOTE;
+    p.message = message;
+    p.remedy = remedy;
+    r->fn(r->ctx, &p);
+}
 
 void pdb_report_note(const pdb_reporter *r, const char *fmt, ...)
 {
     if (!r || !r->fn)
         return;
-    char message[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    report_note(r, SLIDE_REMEDY_NONE, fmt, ap);
     va_end(ap);
-    slide_progress p;
-    memset(&p, 0, sizeof p);
-    p.kind = SLIDE_PROGRESS_NOTE;
-    p.message = message;
-    r->fn(r->ctx, &p);
+}
+
+void pdb_report_note_remedy(const pdb_reporter *r, int remedy, const char *fmt, ...)
+{
+    if (!r || !r->fn)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report_note(r, remedy, fmt, ap);
+    va_end(ap);
 }
 
 static uint32_t permutations(int n, int k)
@@ -85,52 +105,130 @@ size_t pdb_build_scratch(const pdb_set *set, int g)
     return (size_t)((slots + 31) / 32 * sizeof(uint64_t));
 }
 
-/* Fills the reflection fields when the goal allows it and it adds information. */
-static void plan_mirror(pdb_set *set)
+/*
+ * Where sym puts the group's pattern: per cell of the image, 0 for the
+ * blank's goal cell, 1 for a group tile's goal cell, 2 for any other.
+ */
+static void frame_pattern(const board_symmetry *sym, int n, const uint8_t *goal_cell,
+                          const pdb_group *t, uint8_t *pattern)
 {
-    const geometry *shape = &set->shape;
-    int n = shape->cells, blank_goal = state_blank(set->goal, n);
-    set->mirrored = 0;
-    if (shape->rows != shape->cols || blank_goal / shape->cols != blank_goal % shape->cols)
-        return;
-    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS], sigma[SLIDE_MAX_PACKED_CELLS];
-    uint8_t sigma_inverse[SLIDE_MAX_PACKED_CELLS];
-    for (int c = 0; c < n; c++) {
-        set->mirror_cell[c] = (uint8_t)((c % shape->cols) * shape->cols + c / shape->cols);
-        goal_cell[state_get(set->goal, c)] = (uint8_t)c;
-    }
-    /* sigma renames a tile after the tile whose goal cell mirrors its own */
-    for (int t = 0; t < n; t++) {
-        sigma[t] = (uint8_t)state_get(set->goal, set->mirror_cell[goal_cell[t]]);
-        sigma_inverse[sigma[t]] = (uint8_t)t;
-    }
-    int adds_information = 0;
-    for (int g = 0; g < set->count; g++) {
-        const pdb_group *t = &set->groups[g];
-        int image = set->group_of[sigma[t->tiles[0]]];
-        for (int i = 0; i < t->size; i++) {
-            set->mirror_source[g][i] = sigma_inverse[t->tiles[i]];
-            if (set->group_of[sigma[t->tiles[i]]] != image)
-                adds_information = 1;
+    memset(pattern, 2, (size_t)n);
+    for (int i = 0; i < t->size; i++)
+        pattern[sym->cell[goal_cell[t->tiles[i]]]] = 1;
+    pattern[sym->cell[goal_cell[0]]] = 0;
+}
+
+/*
+ * Puts group g in its table's frame (see pdb_group): the symmetry whose
+ * pattern is smallest (the blank as early as possible, then the group's
+ * cells), the tiles reordered by their home there, and view[0] reading it.
+ */
+static void place_in_frame(pdb_set *set, int g, const board_symmetry *syms, int count,
+                           const uint8_t *goal_cell)
+{
+    pdb_group *t = &set->groups[g];
+    int n = set->shape.cells, best = 0;
+    uint8_t pattern[SLIDE_MAX_WIDE_CELLS], smallest[SLIDE_MAX_WIDE_CELLS];
+    frame_pattern(&syms[0], n, goal_cell, t, smallest);
+    for (int s = 1; s < count; s++) {
+        frame_pattern(&syms[s], n, goal_cell, t, pattern);
+        if (memcmp(pattern, smallest, (size_t)n) < 0) {
+            memcpy(smallest, pattern, (size_t)n);
+            best = s;
         }
-        if (set->groups[image].size != t->size)
-            adds_information = 1;
     }
-    for (int t = 1; t < n; t++)
-        set->mirror_group_of[t] = set->group_of[sigma[t]];
-    set->mirror_group_of[0] = -1;
-    set->mirrored = adds_information;
+    const uint8_t *frame = syms[best].cell;
+    /* the tiles in the order of their homes: digit i is the tile of the i-th lowest home */
+    for (int i = 1; i < t->size; i++)
+        for (int j = i; j > 0 && frame[goal_cell[t->tiles[j - 1]]] > frame[goal_cell[t->tiles[j]]];
+             j--) {
+            uint8_t swap = t->tiles[j];
+            t->tiles[j] = t->tiles[j - 1];
+            t->tiles[j - 1] = swap;
+        }
+    for (int i = 0; i < t->size; i++) {
+        t->home[i] = frame[goal_cell[t->tiles[i]]];
+        set->view[0][g].source[i] = t->tiles[i];
+    }
+    t->blank_home = frame[goal_cell[0]];
+    memcpy(set->view[0][g].cell, frame, (size_t)n);
+}
+
+/*
+ * The reflection (see pdb_set): the first symmetry other than the identity
+ * that keeps the blank's goal cell and tells something the board's own
+ * lookup does not (a group whose tiles' mirror images fall into one group
+ * of the same size reads the same entry either way).  Fills mirrored,
+ * mirror_group_of and view[1].
+ */
+static void plan_mirror(pdb_set *set, const board_symmetry *syms, int count,
+                        const uint8_t *goal_cell)
+{
+    int n = set->shape.cells;
+    set->mirrored = 0;
+    for (int s = 1; s < count && !set->mirrored; s++) {
+        const uint8_t *mirror = syms[s].cell;
+        if (mirror[goal_cell[0]] != goal_cell[0])
+            continue;
+        /* sigma renames a tile after the tile whose goal cell mirrors its own */
+        uint8_t sigma[SLIDE_MAX_WIDE_CELLS], sigma_inverse[SLIDE_MAX_WIDE_CELLS];
+        for (int t = 0; t < n; t++) {
+            sigma[t] = set->goal_cells[mirror[goal_cell[t]]];
+            sigma_inverse[sigma[t]] = (uint8_t)t;
+        }
+        for (int g = 0; g < set->count; g++) {
+            const pdb_group *t = &set->groups[g];
+            int image = set->group_of[sigma[t->tiles[0]]];
+            for (int i = 0; i < t->size; i++)
+                if (set->group_of[sigma[t->tiles[i]]] != image)
+                    set->mirrored = 1;
+            if (set->groups[image].size != t->size)
+                set->mirrored = 1;
+        }
+        if (!set->mirrored)
+            continue;
+        for (int g = 0; g < set->count; g++) {
+            pdb_view *view = &set->view[1][g];
+            for (int i = 0; i < set->groups[g].size; i++)
+                view->source[i] = sigma_inverse[set->groups[g].tiles[i]];
+            for (int c = 0; c < n; c++)
+                view->cell[c] = set->view[0][g].cell[mirror[c]];
+        }
+        for (int t = 1; t < n; t++)
+            set->mirror_group_of[t] = set->group_of[sigma[t]];
+        set->mirror_group_of[0] = -1;
+    }
+}
+
+/* The goal's tile per cell from a packed goal. */
+static void goal_cells_of(const geometry *shape, state64 goal, uint8_t *cells)
+{
+    for (int c = 0; c < shape->cells; c++)
+        cells[c] = (uint8_t)state_get(goal, c);
 }
 
 int pdb_set_groups(pdb_set *set, const geometry *shape, state64 goal, int count,
-                   const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_PACKED_CELLS])
+                   const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_WIDE_CELLS])
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    if (shape->cells > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_E_ARGUMENT;
+    goal_cells_of(shape, goal, cells);
+    return pdb_set_groups_cells(set, shape, cells, count, sizes, group_tiles);
+}
+
+int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int count,
+                         const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_WIDE_CELLS])
 {
     int n = shape->cells;
     memset(set, 0, sizeof *set);
-    if (n > SLIDE_MAX_PACKED_CELLS || count < 1 || count > PDB_MAX_GROUPS)
+    if (n > SLIDE_MAX_WIDE_CELLS || count < 1 || count > PDB_MAX_GROUPS)
         return SLIDE_E_ARGUMENT;
     set->shape = *shape;
-    set->goal = goal;
+    memcpy(set->goal_cells, goal, (size_t)n);
+    if (n <= SLIDE_MAX_PACKED_CELLS)
+        for (int c = n - 1; c >= 0; c--)
+            set->goal = set->goal << 4 | goal[c];
     set->count = count;
     memset(set->group_of, -1, sizeof set->group_of);
     int placed = 0;
@@ -153,8 +251,15 @@ int pdb_set_groups(pdb_set *set, const geometry *shape, state64 goal, int count,
     }
     if (placed != n - 1)
         return SLIDE_E_ARGUMENT;
-    manhattan_init(&set->manhattan, shape, goal);
-    plan_mirror(set);
+    manhattan_init_cells(&set->manhattan, shape, goal);
+    uint8_t goal_cell[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < n; c++)
+        goal_cell[goal[c]] = (uint8_t)c;
+    board_symmetry syms[MAX_BOARD_SYMMETRIES];
+    int symmetries = board_symmetries(shape, syms);
+    for (int g = 0; g < count; g++)
+        place_in_frame(set, g, syms, symmetries, goal_cell);
+    plan_mirror(set, syms, symmetries, goal_cell);
     return SLIDE_OK;
 }
 
@@ -198,79 +303,259 @@ static size_t plan_peak(const pdb_set *set)
             peak = now;
         held += pdb_entries_bytes(t->entries, 4);
     }
-    return peak + 2 * (sizeof(uint64_t) << set->shape.cells) + 16 * 15 * 14 * 3;
+    size_t regions = set->shape.cells <= SLIDE_MAX_PACKED_CELLS
+                         ? 2 * (sizeof(uint64_t) << set->shape.cells)
+                         : 0; /* flooded instead (builder.lowest) */
+    return peak + regions + 25 * 24 * 23 * 3;
+}
+
+int pdb_largest_group(int cells)
+{
+    int size = cells - 1;
+    while (size > 0 && permutations(cells, size) > PDB_MAX_ENTRIES)
+        size--;
+    return size;
+}
+
+int slide_pdb_largest_group(int rows, int cols)
+{
+    if (rows < 2 || cols < 2 || rows * cols > SLIDE_MAX_WIDE_CELLS)
+        return 0;
+    return pdb_largest_group(rows * cols);
+}
+
+/*
+ * Cuts order (the n - 1 tiles) into groups of `largest` tiles, the first
+ * group taking the remainder, gives each an entry per blank region where
+ * that stays within bounds (smaller groups first), and checks the build's
+ * peak against cap.  SLIDE_OK, SLIDE_E_MEMLIMIT when it does not fit (*set
+ * filled either way), or SLIDE_E_ARGUMENT.
+ */
+static int plan_groups(pdb_set *set, const geometry *shape, const uint8_t *goal,
+                       const uint8_t *order, int largest, size_t cap)
+{
+    int n = shape->cells, tiles = n - 1;
+    int groups = (tiles + largest - 1) / largest;
+    int sizes[PDB_MAX_GROUPS];
+    uint8_t members[PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
+    int next = 0;
+    for (int g = 0; g < groups; g++) {
+        sizes[g] = g == 0 ? tiles - (groups - 1) * largest : largest;
+        for (int i = 0; i < sizes[g]; i++)
+            members[g][i] = order[next++];
+    }
+    int status = pdb_set_groups_cells(set, shape, goal, groups, sizes,
+                                      (const uint8_t(*)[SLIDE_MAX_WIDE_CELLS])members);
+    if (status != SLIDE_OK)
+        return status;
+    for (int g = 0; g < set->count; g++) {
+        uint64_t slots = (uint64_t)set->groups[g].placements * (uint64_t)(n - set->groups[g].size);
+        /* above 16 cells a nibble cannot name a region (and 2^n region tables do not fit) */
+        if (slots <= PDB_MAX_ENTRIES && n - set->groups[g].size > 1 &&
+            n <= SLIDE_MAX_PACKED_CELLS) {
+            pdb_group_per_region(set, g, 1);
+            if (plan_peak(set) > cap)
+                pdb_group_per_region(set, g, 0);
+        }
+    }
+    return plan_peak(set) <= cap ? SLIDE_OK : SLIDE_E_MEMLIMIT;
+}
+
+/* The group sizes a plan tries, largest first: max_group (0 = automatic) within bounds. */
+static void plan_sizes(int n, int max_group, int *largest, int *smallest)
+{
+    int tiles = n - 1;
+    *largest = max_group > 0                ? max_group
+               : n > SLIDE_MAX_PACKED_CELLS ? PDB_MAX_WIDE_GROUP_SIZE
+                                            : PDB_MAX_GROUP_SIZE;
+    if (*largest > pdb_largest_group(n))
+        *largest = pdb_largest_group(n);
+    /* below three tiles a group knows little more than linear conflict does */
+    *smallest = max_group > 0 && max_group < 3 ? max_group : 3;
+    if (*smallest > tiles)
+        *smallest = tiles;
+    /* no more than PDB_MAX_GROUPS groups: 24 tiles take groups of two at least */
+    int fewest = (tiles + PDB_MAX_GROUPS - 1) / PDB_MAX_GROUPS;
+    if (*smallest < fewest)
+        *smallest = fewest;
+    if (*largest < fewest)
+        *largest = fewest;
+}
+
+/*
+ * The plans' frame: the symmetry of the board that puts the blank's goal
+ * cell last in reading order (row-major, column-major on tall boards), the
+ * first such in board_symmetries' order.  Fills board_cell[frame cell] and
+ * returns the blank's cell in the frame (the last cell, when a symmetry
+ * takes the blank to a corner).
+ * Planning there makes the groups a function of where the blank is at
+ * home, so goals that are the same up to renaming tiles, rotating or
+ * reflecting the board get the same groups' patterns, hence the same files.
+ */
+static int blank_last_frame(const geometry *shape, const uint8_t *goal, uint8_t *board_cell)
+{
+    board_symmetry syms[MAX_BOARD_SYMMETRIES];
+    int count = board_symmetries(shape, syms), best = 0, last = -1;
+    int n = shape->cells, blank = 0, wide = shape->cols >= shape->rows;
+    while (goal[blank] != 0)
+        blank++;
+    for (int s = 0; s < count; s++) {
+        int c = syms[s].cell[blank];
+        int rank = wide ? c : (c % shape->cols) * shape->rows + c / shape->cols;
+        if (rank > last) {
+            last = rank;
+            best = s;
+        }
+    }
+    for (int c = 0; c < n; c++)
+        board_cell[syms[best].cell[c]] = (uint8_t)c;
+    return syms[best].cell[blank];
+}
+
+/*
+ * Korf & Felner's partition of the 24-puzzle (2002), by goal cells of the
+ * goal whose blank is in cell 0: a block of six at the blank's corner and
+ * three 2x3 blocks around it.  A goal with the blank in another corner
+ * takes the image under the symmetry that moves cell 0 there.
+ */
+static const uint8_t korf_felner_blocks[4][6] = {
+    {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}};
+
+/*
+ * The 6-6-6-6 plan of a 5x5 goal whose blank is in a corner: SLIDE_OK,
+ * SLIDE_E_MEMLIMIT when its build passes cap, or SLIDE_E_ARGUMENT when the
+ * goal has no corner blank.
+ */
+static int plan_korf_felner(pdb_set *set, const geometry *shape, const uint8_t *goal, size_t cap)
+{
+    board_symmetry syms[MAX_BOARD_SYMMETRIES];
+    int count = board_symmetries(shape, syms), blank = 0;
+    while (goal[blank] != 0)
+        blank++;
+    for (int s = 0; s < count; s++) {
+        if (syms[s].cell[0] != blank)
+            continue;
+        int sizes[4] = {6, 6, 6, 6};
+        uint8_t members[PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
+        for (int g = 0; g < 4; g++)
+            for (int i = 0; i < 6; i++)
+                members[g][i] = goal[syms[s].cell[korf_felner_blocks[g][i]]];
+        int status = pdb_set_groups_cells(set, shape, goal, 4, sizes,
+                                          (const uint8_t(*)[SLIDE_MAX_WIDE_CELLS])members);
+        if (status != SLIDE_OK)
+            return status;
+        return plan_peak(set) <= cap ? SLIDE_OK : SLIDE_E_MEMLIMIT;
+    }
+    return SLIDE_E_ARGUMENT;
 }
 
 int pdb_plan(pdb_set *set, const geometry *shape, state64 goal, int max_group, size_t cap)
 {
-    int n = shape->cells, tiles = n - 1;
-    uint8_t order[SLIDE_MAX_PACKED_CELLS];
-    int count = 0;
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    if (shape->cells > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_E_ARGUMENT;
+    goal_cells_of(shape, goal, cells);
+    return pdb_plan_cells(set, shape, cells, max_group, cap);
+}
+
+int pdb_plan_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int max_group,
+                   size_t cap)
+{
+    int n = shape->cells, wide = shape->cols >= shape->rows;
+    uint8_t board_cell[SLIDE_MAX_WIDE_CELLS], order[SLIDE_MAX_WIDE_CELLS];
+    int blank = blank_last_frame(shape, goal, board_cell), count = 0;
     /*
-     * Goal order along the longer side keeps each group in a compact block,
-     * read from the blank's end so that the smaller (remainder) group is the
-     * one next to the blank: Korf & Felner's 7-8 split of the blank-first
-     * goal, and its mirror image {9..15}, {1..8} for the blank-last one.
+     * Reading order keeps each group in a compact block, read backwards from
+     * the blank so that the smaller (remainder) group is the one next to it:
+     * Korf & Felner's 7-8 split of the blank-first goal, and its mirror
+     * image {9..15}, {1..8} for the blank-last one.
      */
-    int blank_at = 0;
-    for (int i = 0; i < n; i++) {
-        int cell =
-            shape->cols >= shape->rows ? i : (i % shape->rows) * shape->cols + i / shape->rows;
-        unsigned tile = state_get(goal, cell);
-        if (tile)
-            order[count++] = (uint8_t)tile;
-        else
-            blank_at = i;
+    for (int at = n - 1; at >= 0; at--) {
+        int cell = wide ? at : (at % shape->rows) * shape->cols + at / shape->rows;
+        if (cell != blank)
+            order[count++] = goal[board_cell[cell]];
     }
-    if (blank_at >= n / 2)
-        for (int i = 0; i < count / 2; i++) {
-            uint8_t swap = order[i];
-            order[i] = order[count - 1 - i];
-            order[count - 1 - i] = swap;
-        }
-    int largest = max_group > 0 ? max_group : PDB_MAX_GROUP_SIZE;
-    if (largest > tiles)
-        largest = tiles;
-    /* below three tiles a group knows little more than linear conflict does */
-    int smallest = max_group > 0 && max_group < 3 ? max_group : 3;
-    if (smallest > tiles)
-        smallest = tiles;
+    int largest, smallest;
+    plan_sizes(n, max_group, &largest, &smallest);
+    if (shape->rows == 5 && shape->cols == 5 && largest >= 6 &&
+        plan_korf_felner(set, shape, goal, cap) == SLIDE_OK)
+        return SLIDE_OK;
     for (; largest >= smallest; largest--) {
-        if (permutations(n, largest) > PDB_MAX_ENTRIES)
-            continue;
-        /* the remainder group first: on the 15-puzzle this is Korf & Felner's 7-8 */
-        int groups = (tiles + largest - 1) / largest;
-        int sizes[PDB_MAX_GROUPS];
-        uint8_t members[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS];
-        int next = 0;
-        for (int g = 0; g < groups; g++) {
-            sizes[g] = g == 0 ? tiles - (groups - 1) * largest : largest;
-            for (int i = 0; i < sizes[g]; i++)
-                members[g][i] = order[next++];
-            /* ascending within a group: the file names read naturally */
-            for (int i = 1; i < sizes[g]; i++)
-                for (int j = i; j > 0 && members[g][j - 1] > members[g][j]; j--) {
-                    uint8_t swap = members[g][j];
-                    members[g][j] = members[g][j - 1];
-                    members[g][j - 1] = swap;
-                }
-        }
-        int status = pdb_set_groups(set, shape, goal, groups, sizes,
-                                    (const uint8_t(*)[SLIDE_MAX_PACKED_CELLS])members);
-        if (status != SLIDE_OK)
+        int status = plan_groups(set, shape, goal, order, largest, cap);
+        if (status != SLIDE_E_MEMLIMIT)
             return status;
-        /* an entry per blank region where the group stays within bounds, smaller groups first */
-        for (int g = 0; g < set->count; g++) {
-            uint64_t slots =
-                (uint64_t)set->groups[g].placements * (uint64_t)(n - set->groups[g].size);
-            if (slots <= PDB_MAX_ENTRIES && n - set->groups[g].size > 1) {
-                pdb_group_per_region(set, g, 1);
-                if (plan_peak(set) > cap)
-                    pdb_group_per_region(set, g, 0);
-            }
+    }
+    memset(set, 0, sizeof *set);
+    return SLIDE_E_MEMLIMIT;
+}
+
+uint64_t pdb_plan_states(const pdb_set *set)
+{
+    uint64_t states = 0;
+    for (int g = 0; g < set->count; g++)
+        states += (uint64_t)set->groups[g].placements *
+                  (uint64_t)(set->shape.cells - set->groups[g].size);
+    return states;
+}
+
+/*
+ * The quick plan's order of the cells but the blank's, in the plans' frame
+ * (blank_last_frame): the remainder group takes the first `remainder`
+ * cells of the far row (row-major from the far corner; column-major on tall
+ * boards), and the other groups cut what is left column by column (row by
+ * row on tall boards).  Measured with reflection and per-region entries on
+ * 30 random 15-puzzles against row strips and other block shapes, this
+ * 3 + two 6-tile blocks, each reaching the blank's corner, expanded 3 to 7
+ * times fewer nodes: the tiles near the blank are where groups interact.
+ */
+static void quick_order(const geometry *shape, int blank, int remainder, uint8_t *cells)
+{
+    int n = shape->cells, rows = shape->rows, cols = shape->cols, wide = cols >= rows, count = 0;
+    uint8_t taken[SLIDE_MAX_WIDE_CELLS] = {0};
+    taken[blank] = 1;
+    for (int i = 0; count < remainder; i++) {
+        int cell = wide ? i : (i % rows) * cols + i / rows;
+        if (!taken[cell]) {
+            cells[count++] = (uint8_t)cell;
+            taken[cell] = 1;
         }
-        if (plan_peak(set) <= cap)
+    }
+    for (int i = 0; i < n; i++) {
+        int cell = wide ? (i % rows) * cols + i / rows : i;
+        if (!taken[cell])
+            cells[count++] = (uint8_t)cell;
+    }
+}
+
+int pdb_plan_quick(pdb_set *set, const geometry *shape, state64 goal, int max_group, size_t cap,
+                   uint64_t max_states)
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    if (shape->cells > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_E_ARGUMENT;
+    goal_cells_of(shape, goal, cells);
+    return pdb_plan_quick_cells(set, shape, cells, max_group, cap, max_states);
+}
+
+int pdb_plan_quick_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int max_group,
+                         size_t cap, uint64_t max_states)
+{
+    int n = shape->cells, tiles = n - 1;
+    uint8_t board_cell[SLIDE_MAX_WIDE_CELLS];
+    int blank = blank_last_frame(shape, goal, board_cell);
+    int largest, smallest;
+    plan_sizes(n, max_group, &largest, &smallest);
+    for (; largest >= smallest; largest--) {
+        int groups = (tiles + largest - 1) / largest;
+        uint8_t cells[SLIDE_MAX_WIDE_CELLS], order[SLIDE_MAX_WIDE_CELLS];
+        quick_order(shape, blank, tiles - (groups - 1) * largest, cells);
+        for (int i = 0; i < tiles; i++)
+            order[i] = goal[board_cell[cells[i]]];
+        int status = plan_groups(set, shape, goal, order, largest, cap);
+        if (status == SLIDE_OK && pdb_plan_states(set) <= max_states)
             return SLIDE_OK;
+        if (status != SLIDE_OK && status != SLIDE_E_MEMLIMIT)
+            return status;
     }
     memset(set, 0, sizeof *set);
     return SLIDE_E_MEMLIMIT;
@@ -281,9 +566,17 @@ void pdb_set_release(pdb_set *set, search_budget *budget)
     budget_free(budget, set->lowest, sizeof(uint64_t) << set->shape.cells);
     set->lowest = NULL;
     for (int g = 0; g < set->count; g++) {
-        budget_free(budget, set->groups[g].data, set->groups[g].bytes);
-        set->groups[g].data = NULL;
-        set->groups[g].bytes = 0;
+        pdb_group *t = &set->groups[g];
+        if (t->mapping) {
+            munmap(t->mapping, t->mapping_bytes);
+            budget_uncharge(budget, t->bytes);
+        } else {
+            budget_free(budget, t->data, t->bytes);
+        }
+        t->mapping = NULL;
+        t->mapping_bytes = 0;
+        t->data = NULL;
+        t->bytes = 0;
     }
 }
 
@@ -308,19 +601,24 @@ typedef struct builder {
     size_t slot_words;
     unsigned sentinel;
     uint32_t filled; /* entries written so far */
-    uint8_t goal_cell[SLIDE_MAX_PACKED_CELLS];
-    uint16_t neighbours[SLIDE_MAX_PACKED_CELLS]; /* cell -> mask of adjacent cells */
-    uint32_t weight[SLIDE_MAX_PACKED_CELLS];     /* value of one unit of digit i */
-    int tail;                                    /* digits decoded by tail_digits */
-    uint32_t tail_span;                          /* product of the tail's bases */
-    uint8_t (*tail_digits)[TAIL_DIGITS];         /* tail_span rows */
-    uint64_t *lowest;        /* open mask -> for each open cell, the lowest cell of its region */
+    uint8_t home_distance[SLIDE_MAX_WIDE_CELLS][SLIDE_MAX_WIDE_CELLS]; /* digit, cell */
+    uint32_t neighbours[SLIDE_MAX_WIDE_CELLS]; /* cell -> mask of adjacent cells */
+    uint32_t weight[SLIDE_MAX_WIDE_CELLS];     /* value of one unit of digit i */
+    int tail;                                  /* digits decoded by tail_digits */
+    uint32_t tail_span;                        /* product of the tail's bases */
+    uint8_t (*tail_digits)[TAIL_DIGITS];       /* tail_span rows */
+    /*
+     * open mask -> for each open cell, the lowest cell of its region: 2^n
+     * words, so only up to 16 cells; above, each successor's region is
+     * flooded (NULL).
+     */
+    uint64_t *lowest;
     uint8_t select8[256][8]; /* byte -> its i-th set bit */
     /* the decoded placement: cells, digits, cells used before each tile */
     uint32_t prefix; /* placement / tail_span cached, or UINT32_MAX */
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    uint8_t digits[SLIDE_MAX_PACKED_CELLS];
-    uint16_t used_before[SLIDE_MAX_PACKED_CELLS + 1];
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    uint8_t digits[SLIDE_MAX_WIDE_CELLS];
+    uint32_t used_before[SLIDE_MAX_WIDE_CELLS + 1];
 } builder;
 
 /* The cells reachable from seed through open cells (seed included). */
@@ -373,6 +671,8 @@ static void fill_regions(uint64_t *lowest, const geometry *shape)
 
 static int regions_init(builder *b)
 {
+    if (b->n > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_OK; /* regions are flooded instead */
     b->lowest = budget_alloc(b->budget, sizeof(uint64_t) << b->n);
     if (!b->lowest)
         return b->budget->status;
@@ -387,6 +687,8 @@ int pdb_regions(pdb_set *set, search_budget *budget)
         needed |= set->groups[g].per_region;
     if (!needed || set->lowest)
         return SLIDE_OK;
+    if (set->shape.cells > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_E_ARGUMENT; /* no entries per region there: the nibbles name 16 cells */
     set->lowest = budget_alloc(budget, sizeof(uint64_t) << set->shape.cells);
     if (!set->lowest)
         return budget->status;
@@ -408,11 +710,18 @@ static void select_init(builder *b)
             b->select8[byte][i] = (uint8_t)select_bit(byte, i);
 }
 
-/* The index-th set bit of a 16-bit mask, by bytes (the loop above mispredicts). */
-static unsigned select16(const builder *b, unsigned mask, unsigned index)
+/* The index-th set bit of a mask of cells, a byte at a time (the loop above mispredicts). */
+static unsigned select_cell(const builder *b, uint32_t mask, unsigned index)
 {
-    unsigned low = mask & 0xFFu, in_low = popcount16(low);
-    return index < in_low ? b->select8[low][index] : 8u + b->select8[mask >> 8][index - in_low];
+    unsigned base = 0;
+    for (;;) {
+        unsigned byte = mask & 0xFFu, in_byte = popcount16(byte);
+        if (index < in_byte)
+            return base + b->select8[byte][index];
+        index -= in_byte;
+        mask >>= 8;
+        base += 8;
+    }
 }
 
 /* Precomputes digit weights and the tail table; SLIDE_OK or the budget's status. */
@@ -452,26 +761,26 @@ static void decode(builder *b, uint32_t placement)
             b->digits[i] = (uint8_t)(rest % base);
             rest /= base;
         }
-        unsigned used = 0;
+        uint32_t used = 0;
         for (int i = 0; i < head; i++) {
-            b->used_before[i] = (uint16_t)used;
-            unsigned c = select16(b, b->all_cells & ~used, b->digits[i]);
+            b->used_before[i] = used;
+            unsigned c = select_cell(b, b->all_cells & ~used, b->digits[i]);
             b->cells[i] = (uint8_t)c;
             used |= 1u << c;
         }
-        b->used_before[head] = (uint16_t)used;
+        b->used_before[head] = used;
         b->prefix = prefix;
     }
-    unsigned used = b->used_before[head];
+    uint32_t used = b->used_before[head];
     for (int j = 0; j < b->tail; j++) {
         int i = head + j;
         b->digits[i] = b->tail_digits[lo][j];
-        b->used_before[i] = (uint16_t)used;
-        unsigned c = select16(b, b->all_cells & ~used, b->digits[i]);
+        b->used_before[i] = used;
+        unsigned c = select_cell(b, b->all_cells & ~used, b->digits[i]);
         b->cells[i] = (uint8_t)c;
         used |= 1u << c;
     }
-    b->used_before[b->k] = (uint16_t)used;
+    b->used_before[b->k] = used;
 }
 
 /*
@@ -483,7 +792,7 @@ static uint32_t moved_placement(const builder *b, uint32_t placement, int i, uns
 {
     unsigned from = b->cells[i];
     int64_t index = placement;
-    unsigned digit = to - popcount16(b->used_before[i] & ((1u << to) - 1));
+    unsigned digit = to - popcount25(b->used_before[i] & ((1u << to) - 1));
     index += ((int64_t)digit - b->digits[i]) * b->weight[i];
     unsigned lo = from < to ? from : to, hi = from < to ? to : from;
     int64_t sign = from < to ? 1 : -1; /* a cell between them loses (or gains) one smaller cell */
@@ -497,7 +806,7 @@ static uint32_t moved_placement(const builder *b, uint32_t placement, int i, uns
 static uint64_t state_slot(const builder *b, uint32_t placement, unsigned open, unsigned region)
 {
     unsigned lowest = region & (0u - region);
-    return (uint64_t)placement * (uint64_t)b->free_cells + popcount16(open & (lowest - 1));
+    return (uint64_t)placement * (uint64_t)b->free_cells + popcount25(open & (lowest - 1));
 }
 
 static unsigned slot_code(const builder *b, uint64_t slot)
@@ -559,13 +868,13 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
     decode(b, placement);
     unsigned occupied = b->used_before[b->k];
     unsigned open = b->all_cells & ~occupied;
-    unsigned region = flood(b, 1u << select16(b, open, region_rank), open);
+    unsigned region = flood(b, 1u << select_cell(b, open, region_rank), open);
 
     uint32_t index = b->group->per_region ? (uint32_t)slot : placement;
     if (entry_get(b->group, index) == b->sentinel) {
         unsigned manhattan = 0;
         for (int i = 0; i < b->k; i++)
-            manhattan += b->set->manhattan.dist[b->group->tiles[i]][b->cells[i]];
+            manhattan += b->home_distance[i][b->cells[i]];
         unsigned value = (depth - manhattan) / 2;
         if (value >= b->sentinel)
             return b->sentinel == 255 ? SLIDE_E_INTERNAL /* no shape of 16 cells comes near */
@@ -574,7 +883,7 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
         b->filled++;
     }
 
-    uint64_t next[4 * SLIDE_MAX_PACKED_CELLS];
+    uint64_t next[4 * SLIDE_MAX_WIDE_CELLS];
     int count = 0;
     for (int i = 0; i < b->k; i++) {
         unsigned from = b->cells[i];
@@ -583,9 +892,10 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
             unsigned to = (unsigned)__builtin_ctz(targets);
             targets &= targets - 1;
             unsigned next_open = open ^ (1u << to) ^ (1u << from);
-            unsigned lowest = (unsigned)(b->lowest[next_open] >> (4 * from)) & 15u;
+            unsigned lowest = b->lowest ? (unsigned)(b->lowest[next_open] >> (4 * from)) & 15u
+                                        : (unsigned)__builtin_ctz(flood(b, 1u << from, next_open));
             next[count] = (uint64_t)moved_placement(b, placement, i, to) * (uint64_t)b->free_cells +
-                          popcount16(next_open & ((1u << lowest) - 1));
+                          popcount25(next_open & ((1u << lowest) - 1));
             __builtin_prefetch(&b->slots[next[count] >> 5]);
             count++;
         }
@@ -604,32 +914,40 @@ static long expand(builder *b, uint64_t slot, unsigned depth, unsigned next_code
 }
 
 /*
- * One worker's share of a layer: the states with code `code` among slots
- * [first, end), which start and end on placement boundaries (and an even
- * placement, so no two workers write the same entry byte).  States whose
- * entry would overflow a nibble are left open and counted in overflowed.
+ * Placements a worker claims at a time: even, so no two workers write the
+ * same entry byte, and small enough that a worker slowed by other work on
+ * its core leaves the rest of the layer to the others (the 24-puzzle's
+ * groups have 3,891 chunks).
+ */
+#define LAYER_CHUNK 32768u
+
+/*
+ * One worker of a layer: it claims chunks of placements in turn (next_chunk
+ * is shared) and expands the states with code `code` in them.  States
+ * whose entry would overflow a nibble are left open and counted in
+ * overflowed.
  */
 typedef struct layer_job {
     builder b; /* private decode cache and counters; the arrays are shared */
-    uint64_t first, end;
+    uint32_t *next_chunk;
     unsigned depth, code, next_code;
     uint64_t found, overflowed;
     int status;
 } layer_job;
 
-static void *run_layer(void *arg)
+/* The states of slots [first, end) with the job's code. */
+static void run_range(layer_job *job, uint64_t first, uint64_t end)
 {
-    layer_job *job = arg;
     builder *b = &job->b;
     uint64_t pattern = 0x5555555555555555ull * job->code;
-    size_t first_word = (size_t)(job->first >> 5), end_word = (size_t)((job->end + 31) >> 5);
+    size_t first_word = (size_t)(first >> 5), end_word = (size_t)((end + 31) >> 5);
     for (size_t w = first_word; w < end_word && job->status == SLIDE_OK; w++) {
         uint64_t x = __atomic_load_n(&b->slots[w], __ATOMIC_RELAXED) ^ pattern;
         uint64_t match = ~(x | (x >> 1)) & 0x5555555555555555ull;
-        if (w == first_word && (job->first & 31))
-            match &= ~0ull << ((job->first & 31) * 2);
-        if (w == end_word - 1 && (job->end & 31))
-            match &= ~0ull >> (64 - (job->end & 31) * 2);
+        if (w == first_word && (first & 31))
+            match &= ~0ull << ((first & 31) * 2);
+        if (w == end_word - 1 && (end & 31))
+            match &= ~0ull >> (64 - (end & 31) * 2);
         uint64_t closed = match;
         for (uint64_t left = match; left; left &= left - 1) {
             int bit = __builtin_ctzll(left);
@@ -646,6 +964,20 @@ static void *run_layer(void *arg)
         }
         if (closed)
             __atomic_fetch_or(&b->slots[w], closed | (closed << 1), __ATOMIC_RELAXED);
+    }
+}
+
+static void *run_layer(void *arg)
+{
+    layer_job *job = arg;
+    uint32_t placements = job->b.group->placements;
+    uint64_t free_cells = (uint64_t)job->b.free_cells;
+    while (job->status == SLIDE_OK) {
+        uint32_t chunk = __atomic_fetch_add(job->next_chunk, 1, __ATOMIC_RELAXED);
+        if ((uint64_t)chunk * LAYER_CHUNK >= placements)
+            break;
+        uint64_t first = (uint64_t)chunk * LAYER_CHUNK, end = first + LAYER_CHUNK;
+        run_range(job, first * free_cells, (end < placements ? end : placements) * free_cells);
     }
     return NULL;
 }
@@ -668,15 +1000,13 @@ static int expand_layer(builder *b, int workers, unsigned depth, uint64_t *found
     layer_job jobs[PDB_BUILD_THREADS];
     pthread_t threads[PDB_BUILD_THREADS];
     int started[PDB_BUILD_THREADS] = {0};
-    uint32_t share = (b->group->placements / (uint32_t)workers) & ~1u;
+    uint32_t next_chunk = 0;
     for (int i = 0; i < workers; i++) {
         layer_job *job = &jobs[i];
         memset(job, 0, sizeof *job);
         job->b = *b;
         job->b.filled = 0;
-        job->first = (uint64_t)share * (uint64_t)i * (uint64_t)b->free_cells;
-        job->end = i == workers - 1 ? (uint64_t)b->group->placements * (uint64_t)b->free_cells
-                                    : (uint64_t)share * (uint64_t)(i + 1) * (uint64_t)b->free_cells;
+        job->next_chunk = &next_chunk;
         job->depth = depth;
         job->code = depth % 2 + 1;
         job->next_code = (depth + 1) % 2 + 1;
@@ -689,7 +1019,7 @@ static int expand_layer(builder *b, int workers, unsigned depth, uint64_t *found
         if (started[i])
             pthread_join(threads[i], NULL);
         else
-            run_layer(&jobs[i]); /* no thread to be had: do its share here */
+            run_layer(&jobs[i]); /* no thread to be had: whatever is left was done above */
     }
     *found = *overflowed = 0;
     for (int i = 0; i < workers; i++) {
@@ -733,7 +1063,7 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
     for (int c = 0; c < b.n; c++) {
         for (int m = 0; m < 4; m++)
             if (set->shape.neighbour[c][m] >= 0)
-                b.neighbours[c] |= (uint16_t)(1u << set->shape.neighbour[c][m]);
+                b.neighbours[c] |= 1u << set->shape.neighbour[c][m];
         if (c % set->shape.cols != 0)
             b.not_first_col |= 1u << c;
         if (c % set->shape.cols != set->shape.cols - 1)
@@ -764,17 +1094,20 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
         return status;
     }
 
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    /* the search starts from the group's homes in the table's frame: the goal is not read */
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
     unsigned occupied = 0;
-    for (int c = 0; c < b.n; c++)
-        b.goal_cell[state_get(set->goal, c)] = (uint8_t)c;
+    int cols = set->shape.cols;
     for (int i = 0; i < b.k; i++) {
-        cells[i] = b.goal_cell[t->tiles[i]];
+        cells[i] = t->home[i];
         occupied |= 1u << cells[i];
+        for (int c = 0; c < b.n; c++)
+            b.home_distance[i][c] = (uint8_t)(abs(c / cols - t->home[i] / cols) +
+                                              abs(c % cols - t->home[i] % cols));
     }
     unsigned open = b.all_cells & ~occupied;
-    unsigned region = flood(&b, 1u << b.goal_cell[0], open);
-    slot_mark(&b, state_slot(&b, permutation_rank(cells, b.k, b.n), open, region), 1);
+    unsigned region = flood(&b, 1u << t->blank_home, open);
+    slot_mark(&b, state_slot(&b, permutation_rank_wide(cells, b.k, b.n), open, region), 1);
 
     int status = SLIDE_OK,
         workers = set->build_threads > 0 && set->build_threads <= PDB_BUILD_THREADS
@@ -799,7 +1132,7 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
     }
     budget_free(budget, b.slots, b.slot_words * sizeof(uint64_t));
     budget_free(budget, b.tail_digits, b.tail_span * sizeof *b.tail_digits);
-    budget_free(budget, b.lowest, ((size_t)1 << b.n) * sizeof *b.lowest);
+    budget_free(budget, b.lowest, b.lowest ? ((size_t)1 << b.n) * sizeof *b.lowest : 0);
     if (status != SLIDE_OK) {
         budget_free(budget, t->data, t->bytes);
         t->data = NULL;
@@ -817,8 +1150,9 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
 
 unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirrored)
 {
-    unsigned occupied, blank = mirrored ? set->mirror_cell[pos[0]] : pos[0];
-    uint32_t placement = pdb_place(set, g, pos, mirrored, &occupied);
+    unsigned occupied, blank = set->view[mirrored][g].cell[pos[0]];
+    uint32_t placement = pdb_place_any(set, g, pos, mirrored, &occupied,
+                                       set->shape.cells > SLIDE_MAX_PACKED_CELLS);
     return pdb_lookup(set, g, placement, occupied, blank);
 }
 
@@ -838,35 +1172,65 @@ unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos)
     return sum;
 }
 
-unsigned pdb_estimate(const pdb_set *set, state64 s)
+/* The estimate of the board whose cell c holds cells[c]. */
+static unsigned estimate_cells(const pdb_set *set, const uint8_t *cells)
 {
-    uint8_t pos[SLIDE_MAX_PACKED_CELLS];
-    for (int c = 0; c < set->shape.cells; c++)
-        pos[state_get(s, c)] = (uint8_t)c;
+    uint8_t pos[SLIDE_MAX_WIDE_CELLS];
+    unsigned manhattan = 0;
+    for (int c = 0; c < set->shape.cells; c++) {
+        pos[cells[c]] = (uint8_t)c;
+        manhattan += set->manhattan.dist[cells[c]][c];
+    }
     unsigned sum = pdb_sum(set, pos);
     if (set->mirrored) {
         unsigned mirrored = pdb_sum_mirrored(set, pos);
         if (mirrored > sum)
             sum = mirrored;
     }
-    return manhattan_estimate(&set->manhattan, s) + 2 * sum;
+    return manhattan + 2 * sum;
+}
+
+unsigned pdb_estimate(const pdb_set *set, state64 s)
+{
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state_get(s, c);
+    return estimate_cells(set, cells);
+}
+
+unsigned pdb_estimate_wide(const pdb_set *set, state128 s)
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state128_get(s, c);
+    return estimate_cells(set, cells);
 }
 
 unsigned pdb_walk_start(pdb_walk *w, const pdb_set *set, state64 s)
 {
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state_get(s, c);
+    return pdb_walk_start_cells(w, set, cells);
+}
+
+unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells)
+{
     memset(w, 0, sizeof *w);
     w->set = set;
     w->sides = set->mirrored ? 2 : 1;
-    for (int c = 0; c < set->shape.cells; c++)
-        w->pos[state_get(s, c)] = (uint8_t)c;
-    w->manhattan = manhattan_estimate(&set->manhattan, s);
+    for (int c = 0; c < set->shape.cells; c++) {
+        w->pos[cells[c]] = (uint8_t)c;
+        w->manhattan += set->manhattan.dist[cells[c]][c];
+    }
     for (int k = 0; k < w->sides; k++) {
         pdb_side *side = &w->side[k];
-        unsigned blank = k ? set->mirror_cell[w->pos[0]] : w->pos[0];
         for (int g = 0; g < set->count; g++) {
             pdb_group_state *group = &side->group[g];
-            group->placement = pdb_place(set, g, w->pos, k, &group->occupied);
-            group->value = pdb_lookup(set, g, group->placement, group->occupied, blank);
+            group->placement = pdb_place_any(set, g, w->pos, k, &group->occupied,
+                                             set->shape.cells > SLIDE_MAX_PACKED_CELLS);
+            group->value = pdb_lookup(set, g, group->placement, group->occupied,
+                                      set->view[k][g].cell[w->pos[0]]);
             side->sum += group->value;
         }
     }

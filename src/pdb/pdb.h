@@ -33,39 +33,77 @@
 #define PDB_MAX_GROUPS 15
 /* Largest group the automatic choice takes: 16!/8! entries is the 15-puzzle's 8-tile group. */
 #define PDB_MAX_GROUP_SIZE 8
+/*
+ * Largest group the automatic choice takes above 16 cells: Korf & Felner's
+ * 6 tiles of the 24-puzzle (25!/19! = 127.5 million entries, about a minute
+ * and a half to build).  Seven tiles on 20 cells would be 390 million
+ * entries and tens of minutes; an explicit max_group still allows them.
+ */
+#define PDB_MAX_WIDE_GROUP_SIZE 6
 /* Most entries a group of the automatic choice has. */
 #define PDB_MAX_ENTRIES 600000000u
 
-/* One group: its tiles and its entries.  data is owned by whoever built or loaded it. */
+/*
+ * One group: its tiles and its entries.
+ *
+ * A table depends on where the goal puts the group's tiles and the blank,
+ * not on the tiles' names, and a rotation or reflection of the board keeps
+ * every distance.  So each group's table is built in its own frame: the
+ * symmetry of the board (pdb_view.cell) that gives the group's pattern of
+ * goal cells (home) and the blank's goal cell the smallest name, with
+ * digit i the tile whose home is the i-th lowest cell.  Goals that are the
+ * same up to renaming tiles, rotating or reflecting the board then share
+ * one table and one cache file (Korf's blank-first goal and the blank-last
+ * one are each other's 180-degree rotation).
+ *
+ * data is owned by whoever built or loaded it: built tables come from the
+ * budget, loaded ones are a read-only mapping of the cache file (mapping,
+ * mapping_bytes), charged to the budget at their payload size.
+ */
 typedef struct pdb_group {
     int size;                              /* k, tiles in the group */
-    uint8_t tiles[SLIDE_MAX_PACKED_CELLS]; /* the tiles in index-digit order */
+    uint8_t tiles[SLIDE_MAX_WIDE_CELLS];   /* the tiles in index-digit order (by home) */
+    uint8_t home[SLIDE_MAX_WIDE_CELLS];    /* digit i's goal cell in the table's frame */
+    uint8_t blank_home;                    /* the blank's goal cell in the table's frame */
     uint32_t placements;                   /* n! / (n-k)! */
     int per_region;                        /* an entry per (placement, blank region) */
     uint32_t entries;                      /* placements, times n - k when per_region */
     int entry_bits;                        /* 4 or 8, 0 until built */
     uint8_t *data;
     size_t bytes;
+    void *mapping; /* the mapped file when data lies in one, else NULL */
+    size_t mapping_bytes;
 } pdb_group;
 
 /*
- * A partition of one shape and goal into groups, plus the main-diagonal
- * reflection when it is valid for the goal (square board, blank's goal cell
- * on the diagonal): then the reflected board, with each tile renamed after
- * the tile whose goal cell is its mirror, is exactly as far from the goal,
- * and the larger of the two estimates is still admissible.
+ * How one side of the lookup reads one group: digit i's tile is
+ * source[i], and a board cell c is cell[c] of the table's frame.
+ */
+typedef struct pdb_view {
+    uint8_t cell[SLIDE_MAX_WIDE_CELLS];
+    uint8_t source[SLIDE_MAX_WIDE_CELLS];
+} pdb_view;
+
+/*
+ * A partition of one shape and goal into groups, plus a reflection of the
+ * board when one is valid for the goal (a symmetry that keeps the blank's
+ * goal cell: on a square with the blank in a corner, the diagonal through
+ * it): then the reflected board, with each tile renamed after the tile
+ * whose goal cell is its mirror, is exactly as far from the goal, and the
+ * larger of the two estimates is still admissible.  view[0] reads the
+ * board, view[1] its reflection.
  */
 typedef struct pdb_set {
     geometry shape;
-    state64 goal;
+    state64 goal;                             /* 0 above 16 cells: goal_cells says */
+    uint8_t goal_cells[SLIDE_MAX_WIDE_CELLS]; /* the goal's tile per cell, 0 the blank */
     int count;
     pdb_group groups[PDB_MAX_GROUPS];
-    int8_t group_of[SLIDE_MAX_PACKED_CELLS]; /* tile -> group, -1 for the blank */
+    int8_t group_of[SLIDE_MAX_WIDE_CELLS]; /* tile -> group, -1 for the blank */
     manhattan_table manhattan;
     int mirrored;
-    uint8_t mirror_cell[SLIDE_MAX_PACKED_CELLS];                   /* cell (r,c) -> (c,r) */
-    uint8_t mirror_source[PDB_MAX_GROUPS][SLIDE_MAX_PACKED_CELLS]; /* reflected digit -> tile */
-    int8_t mirror_group_of[SLIDE_MAX_PACKED_CELLS]; /* tile -> group it feeds when reflected */
+    int8_t mirror_group_of[SLIDE_MAX_WIDE_CELLS]; /* tile -> group it feeds when reflected */
+    pdb_view view[2][PDB_MAX_GROUPS];
     int build_threads; /* 0 = two on large groups when there are two cores; tests set 1 or 2 */
     uint64_t *lowest;  /* per_region lookups: open cells -> each cell's region, see pdb_regions */
 } pdb_set;
@@ -81,6 +119,18 @@ void pdb_report_note(const pdb_reporter *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* A note with the remedy (SLIDE_REMEDY_*) the caller could act on. */
+void pdb_report_note_remedy(const pdb_reporter *r, int remedy, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/*
+ * The most tiles a group of a board of `cells` cells can have: the most
+ * whose table has at most PDB_MAX_ENTRIES entries (8 on 4x4, 11 on 3x4).
+ */
+int pdb_largest_group(int cells);
 
 /*
  * Chooses groups for shape and goal: tiles taken in goal order (row-major,
@@ -91,6 +141,38 @@ void pdb_report_note(const pdb_reporter *r, const char *fmt, ...)
  * SLIDE_E_MEMLIMIT when not even groups of three tiles fit.
  */
 int pdb_plan(pdb_set *set, const geometry *shape, state64 goal, int max_group, size_t cap);
+/*
+ * pdb_plan for the goal whose cell c holds goal[c], any shape up to 25
+ * cells (the forms taking a state64 are for shapes of at most 16).  On 5x5
+ * with the blank in a corner and groups of six allowed: Korf & Felner's
+ * 6-6-6-6 blocks, with the reflected lookup.  Other shapes above 16 cells
+ * take groups of at most PDB_MAX_WIDE_GROUP_SIZE tiles by default.
+ */
+int pdb_plan_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int max_group,
+                   size_t cap);
+
+/* The abstract states building every group of set walks through: what its build costs. */
+uint64_t pdb_plan_states(const pdb_set *set);
+
+/*
+ * Most abstract states (pdb_plan_states) of the tables a search builds
+ * before its first answer when the full ones are not cached: 2^28, about 3
+ * seconds of one core (the 15-puzzle's 6-6-3 tables take 116 million).
+ */
+#define PDB_QUICK_STATES ((uint64_t)1 << 28)
+
+/*
+ * Chooses groups that build quickly, as a stand-in for pdb_plan's until
+ * those are cached: the largest groups (at most max_group tiles, 0 =
+ * automatic) whose build walks at most max_states abstract states and fits
+ * cap bytes, laid out as blocks (see quick_order in pdb.c): 6-6-3 on the
+ * 15-puzzle.  Returns SLIDE_OK or SLIDE_E_MEMLIMIT.
+ */
+int pdb_plan_quick(pdb_set *set, const geometry *shape, state64 goal, int max_group, size_t cap,
+                   uint64_t max_states);
+/* pdb_plan_quick for the goal whose cell c holds goal[c], any shape up to 25 cells. */
+int pdb_plan_quick_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int max_group,
+                         size_t cap, uint64_t max_states);
 
 /*
  * Fills *set from explicit groups: group_tiles[g] lists group g's tiles
@@ -98,7 +180,10 @@ int pdb_plan(pdb_set *set, const geometry *shape, state64 goal, int max_group, s
  * SLIDE_OK or SLIDE_E_ARGUMENT.
  */
 int pdb_set_groups(pdb_set *set, const geometry *shape, state64 goal, int count,
-                   const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_PACKED_CELLS]);
+                   const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_WIDE_CELLS]);
+/* pdb_set_groups for the goal whose cell c holds goal[c], any shape up to 25 cells. */
+int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int count,
+                         const int *sizes, const uint8_t (*group_tiles)[SLIDE_MAX_WIDE_CELLS]);
 
 /*
  * Asks the kernel to back [p, p + bytes) with huge pages where it can: the
@@ -121,7 +206,7 @@ size_t pdb_build_scratch(const pdb_set *set, int g);
  */
 int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_reporter *reporter);
 
-/* Frees every group's entries (and the region lookup) back to budget. */
+/* Frees or unmaps every group's entries (and the region lookup), back to budget. */
 void pdb_set_release(pdb_set *set, search_budget *budget);
 
 /* The group's entry at index. */
@@ -162,29 +247,37 @@ void pdb_build_order(const pdb_set *set, int *order);
 
 /*
  * Where group g's tiles stand on the board whose cells are pos[tile] (pos[0]
- * the blank), or on its reflection when mirrored: returns the placement and
- * sets *occupied to the cells the tiles cover.  Both stay valid while none
- * of the group's tiles moves, so an entry kept per blank region is re-read
- * after a blank move without ranking again.
+ * the blank), or on its reflection when mirrored, in the table's frame:
+ * returns the placement and sets *occupied to the cells the tiles cover.
+ * wide: the board has more than 16 cells (a constant where it is inlined).
+ * Both stay valid while none of the group's tiles moves, so an entry kept
+ * per blank region is re-read after a blank move without ranking again.
  */
-static inline uint32_t pdb_place(const pdb_set *set, int g, const uint8_t *pos, int mirrored,
-                                 unsigned *occupied)
+static inline uint32_t pdb_place_any(const pdb_set *set, int g, const uint8_t *pos, int mirrored,
+                                     unsigned *occupied, int wide)
 {
-    const pdb_group *group = &set->groups[g];
-    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    const pdb_view *view = &set->view[mirrored][g];
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
     unsigned used = 0;
-    for (int i = 0; i < group->size; i++) {
-        cells[i] =
-            mirrored ? set->mirror_cell[pos[set->mirror_source[g][i]]] : pos[group->tiles[i]];
+    for (int i = 0; i < set->groups[g].size; i++) {
+        cells[i] = view->cell[pos[view->source[i]]];
         used |= 1u << cells[i];
     }
     *occupied = used;
-    return permutation_rank(cells, group->size, set->shape.cells);
+    return wide ? permutation_rank_wide(cells, set->groups[g].size, set->shape.cells)
+                : permutation_rank(cells, set->groups[g].size, set->shape.cells);
+}
+
+/* pdb_place_any on a board of at most 16 cells (the walk's hot path: no test of the width). */
+static inline uint32_t pdb_place(const pdb_set *set, int g, const uint8_t *pos, int mirrored,
+                                 unsigned *occupied)
+{
+    return pdb_place_any(set, g, pos, mirrored, occupied, 0);
 }
 
 /*
  * Group g's entry for a placement and its occupied cells (pdb_place) with the
- * blank on cell `blank` (of the reflection, for a reflected placement).
+ * blank on cell `blank` of the table's frame (pdb_view.cell of its cell).
  * Per-region groups need set->lowest (pdb_regions).
  */
 static inline unsigned pdb_lookup(const pdb_set *set, int g, uint32_t placement, unsigned occupied,
@@ -203,6 +296,8 @@ unsigned pdb_sum(const pdb_set *set, const uint8_t *pos);
 unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos);
 /* The full estimate of state s: Manhattan + 2 * max(sum, reflected sum). */
 unsigned pdb_estimate(const pdb_set *set, state64 s);
+/* pdb_estimate of a wide state (17 to 25 cells). */
+unsigned pdb_estimate_wide(const pdb_set *set, state128 s);
 
 /* ------------------------------------------------------ incremental lookup */
 
@@ -237,7 +332,7 @@ typedef struct pdb_walk {
     const pdb_set *set;
     int sides;                           /* 2 when set->mirrored, else 1 */
     unsigned manhattan;                  /* the board's Manhattan distance */
-    uint8_t pos[SLIDE_MAX_PACKED_CELLS]; /* tile -> cell, pos[0] the blank */
+    uint8_t pos[SLIDE_MAX_WIDE_CELLS];   /* tile -> cell, pos[0] the blank */
     pdb_side side[2];                    /* [0] the board, [1] its reflection */
 } pdb_walk;
 
@@ -257,10 +352,13 @@ typedef struct pdb_step {
  * Returns the estimate of s, the same as pdb_estimate.
  */
 unsigned pdb_walk_start(pdb_walk *w, const pdb_set *set, state64 s);
+/* pdb_walk_start at the board whose cell c holds cells[c], any shape up to 25 cells. */
+unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells);
 
 /*
  * Group `own` of a side (the reflection when mirrored) after one of its
- * tiles moved and the blank went to `blank`, pos already moved: fills *after
+ * tiles moved and the blank went to cell `blank` of the group's table
+ * frame, pos already moved: fills *after
  * and returns the side's new sum.
  */
 static inline unsigned pdb_side_after_move(const pdb_set *set, const pdb_side *side,
@@ -288,15 +386,16 @@ static inline unsigned pdb_walk_try(pdb_walk *w, unsigned tile, unsigned from, u
         w->manhattan + set->manhattan.dist[tile][to] - set->manhattan.dist[tile][from];
     w->pos[tile] = (uint8_t)to; /* the blank's cell is passed, pos[0] is not read */
     step->own[0] = set->group_of[tile];
-    step->sum[0] =
-        pdb_side_after_move(set, &w->side[0], w->pos, 0, step->own[0], from, &step->after[0]);
+    step->sum[0] = pdb_side_after_move(set, &w->side[0], w->pos, 0, step->own[0],
+                                       set->view[0][step->own[0]].cell[from], &step->after[0]);
     step->sum[1] = 0;
     step->sides = 1;
     if (w->sides == 2) {
         step->sides = 2;
         step->own[1] = set->mirror_group_of[tile];
         step->sum[1] = pdb_side_after_move(set, &w->side[1], w->pos, 1, step->own[1],
-                                           set->mirror_cell[from], &step->after[1]);
+                                           set->view[1][step->own[1]].cell[from],
+                                           &step->after[1]);
     }
     w->pos[tile] = (uint8_t)from;
     unsigned best = step->sum[0] > step->sum[1] ? step->sum[0] : step->sum[1];
@@ -333,32 +432,107 @@ static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
     w->pos[0] = (uint8_t)step->to;
 }
 
+/*
+ * pdb_walk_try in two halves, for boards of 17 to 25 cells, whose tables
+ * (64 MB a group on 5x5) miss the cache on nearly every read:
+ * pdb_walk_locate ranks the moved tile's group on each side and prefetches
+ * the entries, pdb_walk_read reads them and returns what pdb_walk_try would.
+ * A node locates all its children before it reads any, so their misses
+ * overlap.  In between, the walk must be as it was at the locate (children
+ * taken and undone meanwhile are fine); pdb_walk_take then makes the move.
+ */
+static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
+                                   pdb_step *step)
+{
+    const pdb_set *set = w->set;
+    step->tile = tile;
+    step->from = from;
+    step->to = to;
+    step->manhattan =
+        w->manhattan + set->manhattan.dist[tile][to] - set->manhattan.dist[tile][from];
+    step->sides = w->sides;
+    step->sum[1] = 0;
+    w->pos[tile] = (uint8_t)to; /* the blank's cell is passed, pos[0] is not read */
+    for (int k = 0; k < w->sides; k++) {
+        int own = k ? set->mirror_group_of[tile] : set->group_of[tile];
+        const pdb_group *group = &set->groups[own];
+        pdb_group_state *after = &step->after[k];
+        step->own[k] = own;
+        after->placement = pdb_place_any(set, own, w->pos, k, &after->occupied, 1);
+        uint64_t index = group->per_region
+                             ? (uint64_t)after->placement * (uint64_t)(set->shape.cells - group->size)
+                             : after->placement;
+        __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+    }
+    w->pos[tile] = (uint8_t)from;
+}
+
+/* The second half of pdb_walk_locate (see there): the estimate after the move. */
+static inline unsigned pdb_walk_read(const pdb_walk *w, pdb_step *step)
+{
+    const pdb_set *set = w->set;
+    unsigned best = 0;
+    for (int k = 0; k < step->sides; k++) {
+        int own = step->own[k];
+        pdb_group_state *after = &step->after[k];
+        after->value = pdb_lookup(set, own, after->placement, after->occupied,
+                                  set->view[k][own].cell[step->from]);
+        step->sum[k] = w->side[k].sum + after->value - w->side[k].group[own].value;
+        if (step->sum[k] > best)
+            best = step->sum[k];
+    }
+    return step->manhattan + 2 * best;
+}
+
 /* ----------------------------------------------------------------- cache */
 
 /*
  * The cache directory: override when set, else $SLIDE_CACHE_DIR, else
- * $XDG_CACHE_HOME/slide, else $HOME/.cache/slide.  Returns SLIDE_OK or
- * SLIDE_E_ARGUMENT when none can be named (no HOME) or it does not fit.
+ * $XDG_CACHE_HOME/slide, else $HOME/.cache/slide.  Empty values count as
+ * unset, a relative XDG_CACHE_HOME is ignored (the XDG base directory
+ * spec), and HOME counts only when it names an existing directory: the
+ * cache may create ~/.cache/slide but never the home directory itself.
+ * Returns SLIDE_OK or SLIDE_E_ARGUMENT when none can be named or it does
+ * not fit.
  */
 int pdb_cache_dir(const char *override, char *buf, size_t size);
 
 /*
  * The automatic group size cap from $SLIDE_PDB_MAX_GROUP (1 .. 15), or 0 when
- * unset or not a number in range.  Applies only when the caller's options
- * leave max_group at 0; the test suite sets it so that loops over every
- * heuristic stay fast on 4x4 boards.
+ * unset or not a number in range (slide_pdb_env_max_group tells the two
+ * apart).  Applies only when the caller's options leave max_group at 0; the
+ * test suite sets it so that loops over every heuristic stay fast on 4x4
+ * boards.
  */
 int pdb_env_max_group(void);
 
-/* The file name (no directory) of group g's entries. */
+/* ------------------------------------------------------------ one file */
+
+/*
+ * The file name (no directory) of group g's table: shape, the group's
+ * pattern in the table's frame and the layout, never the tiles' names
+ * (file.c), so goals that share the table share the file.
+ */
 void pdb_file_name(const pdb_set *set, int g, char *buf, size_t size);
 
 /*
- * Loads group g's entries from dir into set->groups[g] (charged to budget),
- * verifying that the header names this shape, goal and group and that the
- * payload checksum matches.  Returns SLIDE_OK; SLIDE_E_IO when the file is
- * missing or unreadable; SLIDE_E_CORRUPT when it is stale, truncated or
- * damaged (why says which); SLIDE_E_MEMLIMIT/NOMEM.
+ * The cache files' checksum of len bytes: four lanes of a word-at-a-time
+ * hash, each step a bijection of its lane, so any single changed word (a
+ * flipped bit, a zeroed page) changes the result.
+ */
+uint64_t pdb_checksum(const uint8_t *data, size_t len);
+
+/*
+ * Maps group g's table from its file in dir, read-only, into
+ * set->groups[g] (mapping; data points into it), charged to budget at its
+ * payload size: a mapped table can become wholly resident, so --max-memory
+ * counts it like a loaded one, although its pages are the kernel's file
+ * cache, shared by every process that maps the file.  The header must name
+ * exactly this table; the payload's checksum is verified unless the file's
+ * stamp shows it was verified before and has not changed since (file.c says
+ * why that is safe).  Returns SLIDE_OK; SLIDE_E_IO when the file is missing
+ * or cannot be opened or mapped; SLIDE_E_CORRUPT when it is stale,
+ * truncated or damaged (why says which); SLIDE_E_MEMLIMIT/NOMEM.
  */
 int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *why,
              size_t why_size);
@@ -381,5 +555,15 @@ int pdb_save(const char *dir, const pdb_set *set, int g, char *why, size_t why_s
  */
 int pdb_set_prepare(pdb_set *set, const char *dir, search_budget *budget,
                     const pdb_reporter *reporter, int *loaded, int *built);
+
+/*
+ * Maps every group of set from dir, building none: SLIDE_OK with set
+ * ready (regions included), else the first group's failure (SLIDE_E_IO for
+ * a missing file) with nothing held.  A damaged or stale file is reported
+ * through reporter, since a caller that falls back to other tables would
+ * otherwise hide it.
+ */
+int pdb_set_load_cached(pdb_set *set, const char *dir, search_budget *budget,
+                        const pdb_reporter *reporter);
 
 #endif /* SLIDE_PDB_H */

@@ -28,6 +28,12 @@
  * is popped, so the answer stays optimal for any admissible heuristic.
  * Parent moves point to a state whose stored g is smaller, so the path
  * traced back from the goal ends at the start and has g(goal) moves.
+ *
+ * Boards of 17 to 25 cells run the same search over the wide state
+ * (core.h state128): the seen map then has two-word keys, and the open
+ * list keeps each entry's high word in a parallel array, so the entries of
+ * a packed search stay 16 bytes.  The search is written once (astar_run);
+ * each width gets its own copy from the compiler, the width a constant.
  */
 #include "heuristic/heuristic.h"
 #include "search/search.h"
@@ -51,10 +57,11 @@ static const state_map_kind seen_kind = {2, 2};
  * reached in g moves or fewer.  Returns 1 when recorded (the caller pushes
  * it), 0 when not, or a negative status when the map could not grow.
  */
-static int seen_improve(state_map *seen, state64 key, unsigned g, int move)
+static int seen_improve(state_map *seen, state128 key, unsigned g, int move, int is_wide)
 {
     size_t slot;
-    int added = state_map_claim(seen, key, &slot);
+    int added = is_wide ? state_map_claim_wide(seen, key, &slot)
+                        : state_map_claim(seen, key.lo, &slot);
     if (added < 0)
         return added;
     if (!added && (unsigned)(state_map_value16(seen, slot) >> STATE_MAP_MOVE_BITS) <= g)
@@ -64,22 +71,32 @@ static int seen_improve(state_map *seen, state64 key, unsigned g, int move)
 }
 
 /* The stored g of key, which must be present. */
-static unsigned seen_g(const state_map *seen, state64 key)
+static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
 {
-    return state_map_value16(seen, state_map_slot(seen, key)) >> STATE_MAP_MOVE_BITS;
+    size_t slot = is_wide ? state_map_slot_wide(seen, key) : state_map_slot(seen, key.lo);
+    return state_map_value16(seen, slot) >> STATE_MAP_MOVE_BITS;
 }
 
 /* ------------------------------------------------------------- open list */
 
 /* One open state: its f and g are the bucket it sits in (or the heap key). */
 typedef struct open_entry {
-    state64 state;
+    state64 state; /* a wide state's low word */
     uint32_t link; /* next entry in the bucket, or heap key (f << 16 | 0xffff - g) */
     uint8_t move;  /* the move that reached it, so its parent is not generated again */
 } open_entry;
 
+/* What open_pop hands back. */
+typedef struct open_item {
+    state128 state; /* hi 0 in a packed search */
+    uint8_t move;
+} open_item;
+
 typedef struct open_list {
     open_entry *entries;
+    int wide;       /* states are state128: high holds their high words */
+    uint64_t *high; /* entry i's high word, in a wide search */
+    size_t high_cap;
     size_t cap;
     size_t size; /* entries in the list */
     search_budget *budget;
@@ -101,6 +118,14 @@ static int open_reserve_entry(open_list *q)
     size_t cap = q->cap ? q->cap * 2 : 1024;
     if (cap >= NO_ENTRY)
         return q->budget->status = SLIDE_E_MEMLIMIT;
+    if (q->wide && q->high_cap < cap) {
+        uint64_t *high =
+            budget_realloc(q->budget, q->high, q->high_cap * sizeof *high, cap * sizeof *high);
+        if (!high)
+            return q->budget->status;
+        q->high = high;
+        q->high_cap = cap;
+    }
     open_entry *bigger =
         budget_realloc(q->budget, q->entries, q->cap * sizeof *bigger, cap * sizeof *bigger);
     if (!bigger)
@@ -108,6 +133,13 @@ static int open_reserve_entry(open_list *q)
     q->entries = bigger;
     q->cap = cap;
     return SLIDE_OK;
+}
+
+/* Frees the entries (and high words) of either kind of open list. */
+static void open_free_entries(open_list *q)
+{
+    budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
+    budget_free(q->budget, q->high, q->high_cap * sizeof *q->high);
 }
 
 #ifndef SLIDE_ASTAR_BINARY_HEAP
@@ -126,7 +158,7 @@ static size_t bucket_bytes(unsigned f_cap)
 
 static void open_free(open_list *q)
 {
-    budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
+    open_free_entries(q);
     budget_free(q->budget, q->heads, bucket_bytes(q->f_cap));
 }
 
@@ -165,7 +197,7 @@ static int open_cover(open_list *q, unsigned f)
     return SLIDE_OK;
 }
 
-static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
 {
     int status = open_cover(q, f);
     if (status != SLIDE_OK)
@@ -181,7 +213,9 @@ static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
         e = (uint32_t)q->used++;
     }
     size_t b = bucket_index(f, g);
-    q->entries[e].state = s;
+    q->entries[e].state = s.lo;
+    if (q->wide)
+        q->high[e] = s.hi;
     q->entries[e].move = (uint8_t)move;
     q->entries[e].link = q->heads[b];
     q->heads[b] = e;
@@ -195,7 +229,7 @@ static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
 }
 
 /* Takes the entry of least f, then greatest g.  The list must not be empty. */
-static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
 {
     unsigned f = q->f_min;
     while (q->counts[f] == 0)
@@ -208,6 +242,7 @@ static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     q->top_g[f] = (uint16_t)g;
     uint32_t e = q->heads[b];
     open_entry entry = q->entries[e];
+    open_item item = {{entry.state, q->wide ? q->high[e] : 0}, entry.move};
     q->heads[b] = entry.link;
     q->entries[e].link = q->free;
     q->free = e;
@@ -215,13 +250,14 @@ static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     q->size--;
     *f_out = f;
     *g_out = g;
-    return entry;
+    return item;
 }
 
-static int open_init(open_list *q, search_budget *budget)
+static int open_init(open_list *q, search_budget *budget, int wide)
 {
     memset(q, 0, sizeof *q);
     q->budget = budget;
+    q->wide = wide;
     q->free = NO_ENTRY;
     q->f_min = UINT32_MAX;
     return SLIDE_OK;
@@ -229,59 +265,76 @@ static int open_init(open_list *q, search_budget *budget)
 
 #else /* SLIDE_ASTAR_BINARY_HEAP: a binary min-heap on (f, -g) */
 
-static int open_init(open_list *q, search_budget *budget)
+static int open_init(open_list *q, search_budget *budget, int wide)
 {
     memset(q, 0, sizeof *q);
     q->budget = budget;
+    q->wide = wide;
     return SLIDE_OK;
 }
 
 static void open_free(open_list *q)
 {
-    budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
+    open_free_entries(q);
 }
 
-static int open_push(open_list *q, state64 s, unsigned f, unsigned g, int move)
+/* Moves heap entry `from` (with its high word) to slot `to`. */
+static void heap_move(open_list *q, size_t to, size_t from)
+{
+    q->entries[to] = q->entries[from];
+    if (q->wide)
+        q->high[to] = q->high[from];
+}
+
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
 {
     int status = open_reserve_entry(q);
     if (status != SLIDE_OK)
         return status;
-    open_entry entry = {s, (uint32_t)(f << 16 | (0xffffu - g)), (uint8_t)move};
+    open_entry entry = {s.lo, (uint32_t)(f << 16 | (0xffffu - g)), (uint8_t)move};
     size_t i = q->size++;
     while (i > 0 && q->entries[(i - 1) / 2].link > entry.link) {
-        q->entries[i] = q->entries[(i - 1) / 2];
+        heap_move(q, i, (i - 1) / 2);
         i = (i - 1) / 2;
     }
     q->entries[i] = entry;
+    if (q->wide)
+        q->high[i] = s.hi;
     return SLIDE_OK;
 }
 
-static open_entry open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
 {
-    open_entry top = q->entries[0], last = q->entries[--q->size];
-    size_t i = 0;
+    open_entry top = q->entries[0];
+    open_item item = {{top.state, q->wide ? q->high[0] : 0}, top.move};
+    size_t last = --q->size, i = 0;
     for (;;) {
         size_t child = 2 * i + 1;
         if (child >= q->size)
             break;
         if (child + 1 < q->size && q->entries[child + 1].link < q->entries[child].link)
             child++;
-        if (q->entries[child].link >= last.link)
+        if (q->entries[child].link >= q->entries[last].link)
             break;
-        q->entries[i] = q->entries[child];
+        heap_move(q, i, child);
         i = child;
     }
-    q->entries[i] = last;
+    heap_move(q, i, last);
     *f_out = top.link >> 16;
     *g_out = 0xffffu - (top.link & 0xffffu);
-    return top;
+    return item;
 }
 
 #endif
 
 /* ---------------------------------------------------------------- search */
 
-int astar_solve(search_task *search)
+/*
+ * The search, for either width: is_wide is a constant at both call sites,
+ * so each gets the code of its width only (a packed search carries the
+ * high word as 0 and never reads it).
+ */
+static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
 {
     const geometry *shape = &search->shape;
     search_budget *budget = search->budget;
@@ -293,14 +346,19 @@ int astar_solve(search_task *search)
         return SLIDE_E_UNKNOWN_HEURISTIC;
     }
     stats->heuristic = heuristic->info.name;
-    if (search->start_state == search->goal_state)
+    state128 start = search->start_wide, goal = search->goal_wide;
+    if (!is_wide) {
+        start.lo = search->start_state;
+        goal.lo = search->goal_state;
+    }
+    if (state128_equal(start, goal))
         return SLIDE_OK;
 
     void *hctx = NULL;
     state_map seen;
     memset(&seen, 0, sizeof seen);
     open_list open;
-    open_init(&open, budget);
+    open_init(&open, budget, is_wide);
     int status = heuristic->create(search, &hctx);
     if (status != SLIDE_OK) {
         if (!stats->note[0]) /* the heuristic may have said why itself */
@@ -309,22 +367,24 @@ int astar_solve(search_task *search)
                                slide_strerror(status));
         return status;
     }
-    status = state_map_init(&seen, budget, &seen_kind, 0);
-    unsigned h0 = status == SLIDE_OK ? heuristic->estimate(hctx, search->start_state) : 0;
+    status = is_wide ? state_map_init_wide(&seen, budget, &seen_kind, 0)
+                     : state_map_init(&seen, budget, &seen_kind, 0);
+    unsigned h0 = 0;
     if (status == SLIDE_OK)
-        status = seen_improve(&seen, search->start_state, 0, STATE_MAP_ROOT_MOVE) < 0
-                     ? budget->status
-                     : SLIDE_OK;
+        h0 = is_wide ? heuristic->estimate_wide(hctx, start) : heuristic->estimate(hctx, start.lo);
     if (status == SLIDE_OK)
-        status = open_push(&open, search->start_state, h0, 0, STATE_MAP_ROOT_MOVE);
+        status = seen_improve(&seen, start, 0, STATE_MAP_ROOT_MOVE, is_wide) < 0 ? budget->status
+                                                                                 : SLIDE_OK;
+    if (status == SLIDE_OK)
+        status = open_push(&open, start, h0, 0, STATE_MAP_ROOT_MOVE);
 
     unsigned f = h0, g = 0;
     int found = 0;
     while (status == SLIDE_OK && open.size > 0) {
-        open_entry e = open_pop(&open, &f, &g);
-        if (seen_g(&seen, e.state) != g)
+        open_item e = open_pop(&open, &f, &g);
+        if (seen_g(&seen, e.state, is_wide) != g)
             continue; /* stale: a shorter path to this state was found after the push */
-        if (e.state == search->goal_state) {
+        if (is_wide ? state128_equal(e.state, goal) : e.state.lo == goal.lo) {
             found = 1;
             break;
         }
@@ -334,20 +394,30 @@ int astar_solve(search_task *search)
             break;
         }
         unsigned h = f - g;
-        int blank = state_blank(e.state, shape->cells);
+        int blank = is_wide ? state128_blank(e.state, shape->cells)
+                            : state_blank(e.state.lo, shape->cells);
         int back = e.move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e.move);
         for (int m = 0; m < 4; m++) {
             int target = shape->neighbour[blank][m];
             if (target < 0 || m == back)
                 continue;
-            state64 child = state_swap(e.state, blank, target);
+            state128 child = e.state;
+            unsigned tile;
+            if (is_wide) {
+                tile = state128_get(e.state, target);
+                child = state128_swap(e.state, blank, target);
+            } else {
+                tile = state_get(e.state.lo, target);
+                child.lo = state_swap(e.state.lo, blank, target);
+            }
             stats->generated++;
-            unsigned child_h =
-                heuristic->delta
-                    ? (unsigned)((int)h +
-                                 heuristic->delta(hctx, state_get(e.state, target), target, blank))
-                    : heuristic->estimate(hctx, child);
-            int improved = seen_improve(&seen, child, g + 1, m);
+            unsigned child_h;
+            if (heuristic->delta)
+                child_h = (unsigned)((int)h + heuristic->delta(hctx, tile, target, blank));
+            else
+                child_h = is_wide ? heuristic->estimate_wide(hctx, child)
+                                  : heuristic->estimate(hctx, child.lo);
+            int improved = seen_improve(&seen, child, g + 1, m, is_wide);
             if (improved < 0) {
                 status = improved;
                 break;
@@ -359,7 +429,8 @@ int astar_solve(search_task *search)
         }
     }
     if (status == SLIDE_OK && found)
-        status = state_map_trace_path(&seen, shape, search->goal_state, search->moves, 0);
+        status = is_wide ? state_map_trace_path_wide(&seen, shape, goal, search->moves, 0)
+                         : state_map_trace_path(&seen, shape, goal.lo, search->moves, 0);
     else if (status == SLIDE_OK)
         status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
     if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
@@ -373,4 +444,11 @@ int astar_solve(search_task *search)
     if (hctx)
         heuristic->destroy(hctx, budget);
     return status;
+}
+
+int astar_solve(search_task *search)
+{
+    if (search->shape.cells > SLIDE_MAX_PACKED_CELLS)
+        return astar_run(search, 1);
+    return astar_run(search, 0);
 }

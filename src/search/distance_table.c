@@ -202,7 +202,7 @@ static void view_walk(const goal_view *v, state64 s, size_t r, unsigned d, char 
     int blank = state_blank(s, t->shape.cells);
     for (unsigned i = 0; i < d; i++) {
         for (int m = 0; m < 4; m++) {
-            int target = t->shape.neighbour[blank][m];
+            int target = t->shape.neighbour[blank][v->sym.move[m]];
             if (target < 0)
                 continue;
             state64 next = state_swap(s, blank, target);

@@ -15,6 +15,10 @@
  * A heuristic row that offers its pattern databases gets its own loop (no
  * function pointer a node): the estimate follows the board through pdb_walk
  * (pdb/pdb.h), which re-reads only what a move changes.
+ *
+ * The loops are subtree searches for the IDA* driver (idastar_parallel.c),
+ * which runs the iterations, on several threads when asked (same answer),
+ * and the weighted ladder of --weight.
  */
 #include "heuristic/heuristic.h"
 #include "pdb/pdb.h"
@@ -23,16 +27,16 @@
 #include <limits.h>
 #include <stdio.h>
 
+/*
+ * One thread's searcher: the shared ida_thread (bound, counters, path) and
+ * this loop's own state.  The heuristic's context and the pattern databases
+ * are read only, so every thread's searcher points at the same ones.
+ */
 typedef struct ida {
+    ida_thread run;
     const geometry *shape;
+    state64 start;
     state64 goal;
-    search_budget *budget;
-    slide_stats *stats;
-    unsigned bound;
-    unsigned next_bound;
-    unsigned found_length;
-    uint8_t *path;
-    size_t path_cap;
     /* any heuristic of the table */
     const heuristic_impl *heuristic;
     void *heuristic_ctx;
@@ -41,45 +45,46 @@ typedef struct ida {
     pdb_walk walk;
 } ida;
 
-/* Counts an expansion; every 4096 checks the deadline.  Non-zero = stop. */
-static int expand_tick(ida *s)
+/* Records an f above the bound: the next iteration's bound is the smallest. */
+static void cut(ida_thread *t, unsigned f)
 {
-    return (++s->stats->expanded & 4095) == 0 && budget_expired(s->budget);
+    if (f < t->next_bound)
+        t->next_bound = f;
 }
 
-static void cut(ida *s, unsigned f)
-{
-    if (f < s->next_bound)
-        s->next_bound = f;
-}
-
-/* Returns 1 when the goal was reached (path holds the moves), 0 when not, <0 on a limit. */
+/* Returns 1 when the goal was reached (path holds the moves), 0 when not, <0 to stop. */
 static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h, int back)
 {
+    ida_thread *t = &s->run;
     if (state == s->goal) {
-        s->found_length = g;
+        t->found_length = g;
         return 1;
     }
-    if (expand_tick(s))
-        return s->budget->status;
+    if (g == t->split_depth)
+        return ida_split(t, g);
+    int stop = ida_tick(t);
+    if (stop)
+        return stop;
     const heuristic_impl *heuristic = s->heuristic;
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
         if (m == back || target < 0)
             continue;
         state64 next = state_swap(state, blank, target);
-        s->stats->generated++;
+        t->generated++;
         unsigned next_h = heuristic->delta
                               ? (unsigned)((int)h + heuristic->delta(s->heuristic_ctx,
                                                                      state_get(state, target),
                                                                      target, blank))
                               : heuristic->estimate(s->heuristic_ctx, next);
-        unsigned f = g + 1 + next_h;
-        if (f > s->bound) {
-            cut(s, f);
+        if (g + 1 + next_h >= t->limit)
+            continue;
+        unsigned f = ida_f(t, g + 1, next_h);
+        if (f > t->bound) {
+            cut(t, f);
             continue;
         }
-        s->path[g] = (uint8_t)m;
+        t->path[g] = (uint8_t)m;
         int r = dfs_generic(s, next, target, g + 1, next_h, move_inverse(m));
         if (r)
             return r;
@@ -90,26 +95,33 @@ static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h,
 /* The pattern database loop: the walk follows the board (and holds its estimate). */
 static int dfs_pdb(ida *s, state64 state, int blank, unsigned g, int back)
 {
+    ida_thread *t = &s->run;
     if (state == s->goal) {
-        s->found_length = g;
+        t->found_length = g;
         return 1;
     }
-    if (expand_tick(s))
-        return s->budget->status;
+    if (g == t->split_depth)
+        return ida_split(t, g);
+    int stop = ida_tick(t);
+    if (stop)
+        return stop;
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
         if (m == back || target < 0)
             continue;
         unsigned tile = state_get(state, target);
-        s->stats->generated++;
+        t->generated++;
         pdb_step step;
-        unsigned f = g + 1 + pdb_walk_try(&s->walk, tile, (unsigned)target, (unsigned)blank, &step);
-        if (f > s->bound) {
-            cut(s, f);
+        unsigned h = pdb_walk_try(&s->walk, tile, (unsigned)target, (unsigned)blank, &step);
+        if (g + 1 + h >= t->limit)
+            continue;
+        unsigned f = ida_f(t, g + 1, h);
+        if (f > t->bound) {
+            cut(t, f);
             continue;
         }
         pdb_walk_take(&s->walk, &step);
-        s->path[g] = (uint8_t)m;
+        t->path[g] = (uint8_t)m;
         int r = dfs_pdb(s, state_swap(state, blank, target), target, g + 1, move_inverse(m));
         if (r)
             return r;
@@ -118,51 +130,30 @@ static int dfs_pdb(ida *s, state64 state, int blank, unsigned g, int back)
     return 0;
 }
 
-static void report_iteration(search_task *search, unsigned bound)
+/* The ida_subtree_fn of this loop (search.h): replays the prefix, then searches below it. */
+static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
 {
-    if (!search->progress)
-        return;
-    slide_progress p;
-    memset(&p, 0, sizeof p);
-    p.kind = SLIDE_PROGRESS_SEARCH;
-    p.bound = bound;
-    p.nodes = search->stats->expanded;
-    search->progress(search->progress_ctx, &p);
-}
-
-/* Runs iterations until a solution, a limit or an error. */
-static int iterate(search_task *search, ida *s)
-{
-    int blank = state_blank(search->start_state, s->shape->cells);
-    unsigned h = s->set ? pdb_walk_start(&s->walk, s->set, search->start_state)
-                        : s->heuristic->estimate(s->heuristic_ctx, search->start_state);
-    for (s->bound = h;;) {
-        report_iteration(search, s->bound);
-        if (s->bound + 1 > s->path_cap) {
-            size_t cap = s->path_cap ? s->path_cap * 2 : 256;
-            while (cap < (size_t)s->bound + 1)
-                cap *= 2;
-            uint8_t *path = budget_realloc(s->budget, s->path, s->path_cap, cap);
-            if (!path)
-                return s->budget->status;
-            s->path = path;
-            s->path_cap = cap;
-        }
-        s->next_bound = UINT_MAX;
-        int r = s->set ? dfs_pdb(s, search->start_state, blank, 0, -1)
-                       : dfs_generic(s, search->start_state, blank, 0, h, -1);
-        if (r < 0)
-            return r;
-        if (r == 1) {
-            int status = SLIDE_OK;
-            for (unsigned i = 0; i < s->found_length && status == SLIDE_OK; i++)
-                status = move_list_push(search->moves, slide_move_letters[s->path[i]]);
-            return status;
-        }
-        if (s->next_bound == UINT_MAX)
-            return SLIDE_E_INTERNAL; /* parity said solvable, so some path must exist */
-        s->bound = s->next_bound;
+    ida *s = t->searcher;
+    state64 state = s->start;
+    int blank = state_blank(state, s->shape->cells);
+    for (unsigned i = 0; i < depth; i++) {
+        int target = s->shape->neighbour[blank][prefix[i]];
+        state = state_swap(state, blank, target);
+        blank = target;
+        t->path[i] = prefix[i];
     }
+    int back = depth ? move_inverse(prefix[depth - 1]) : -1;
+    if (s->set) {
+        /*
+         * Started afresh rather than stepped along the prefix: pdb_walk_try
+         * is then called from dfs_pdb alone, where the compiler inlines it
+         * (a second caller made it an out-of-line call, 5% slower a node).
+         */
+        pdb_walk_start(&s->walk, s->set, state);
+        return dfs_pdb(s, state, blank, depth, back);
+    }
+    return dfs_generic(s, state, blank, depth, s->heuristic->estimate(s->heuristic_ctx, state),
+                       back);
 }
 
 /*
@@ -179,20 +170,14 @@ static const char *default_heuristic(const search_task *search)
 
 int idastar_solve(search_task *search)
 {
-    ida s;
-    memset(&s, 0, sizeof s);
-    s.shape = &search->shape;
-    s.goal = search->goal_state;
-    s.budget = search->budget;
-    s.stats = search->stats;
-    if (search->start_state == search->goal_state)
+    if (slide_board_equal(search->start, search->goal))
         return SLIDE_OK;
-
     const char *name = search->heuristic ? search->heuristic : default_heuristic(search);
     const heuristic_impl *heuristic = heuristic_find(name);
     if (!heuristic)
         return SLIDE_E_UNKNOWN_HEURISTIC;
-    int status = heuristic->create(search, &s.heuristic_ctx);
+    void *heuristic_ctx = NULL;
+    int status = heuristic->create(search, &heuristic_ctx);
     if (status == SLIDE_E_MEMLIMIT && !search->heuristic) {
         /* no database fits: say so, and fall back to the best heuristic that needs none */
         const char *fallback = heuristic_find("linear") ? "linear" : "manhattan";
@@ -206,21 +191,47 @@ int idastar_solve(search_task *search)
                    strcmp(fallback, "linear") == 0 ? "linear conflict" : fallback);
         search->budget->status = SLIDE_OK;
         heuristic = heuristic_find(fallback);
-        status = heuristic->create(search, &s.heuristic_ctx);
+        status = heuristic->create(search, &heuristic_ctx);
     }
     if (status != SLIDE_OK)
         return status;
     search->stats->heuristic = heuristic->info.name;
-    s.heuristic = heuristic;
-    if (heuristic->pattern_databases)
-        s.set = heuristic->pattern_databases(s.heuristic_ctx);
+    if (search->shape.cells > SLIDE_MAX_PACKED_CELLS) {
+        status = idastar_wide_run(search, heuristic, heuristic_ctx);
+        heuristic->destroy(heuristic_ctx, search->budget);
+        return status;
+    }
 
-    status = iterate(search, &s);
-    if (status == SLIDE_E_TIMEOUT || status == SLIDE_E_MEMLIMIT)
-        search_note(search, "idastar reached bound %u after %llu nodes with %s", s.bound,
-                   (unsigned long long)search->stats->expanded, heuristic->info.name);
-    budget_free(s.budget, s.path, s.path_cap);
-    heuristic->destroy(s.heuristic_ctx, s.budget);
+    /* one searcher a thread, all over the same heuristic context (one alone needs no heap) */
+    int count = ida_thread_count(search);
+    ida alone;
+    memset(&alone, 0, sizeof alone);
+    ida *searchers = count > 1 ? budget_calloc(search->budget, (size_t)count, sizeof *searchers)
+                               : &alone;
+    if (!searchers) {
+        heuristic->destroy(heuristic_ctx, search->budget);
+        return search->budget->status;
+    }
+    ida_thread *threads[IDA_MAX_THREADS];
+    for (int i = 0; i < count; i++) {
+        ida *s = &searchers[i];
+        s->shape = &search->shape;
+        s->start = search->start_state;
+        s->goal = search->goal_state;
+        s->heuristic = heuristic;
+        s->heuristic_ctx = heuristic_ctx;
+        if (heuristic->pattern_databases)
+            s->set = heuristic->pattern_databases(heuristic_ctx);
+        s->run.searcher = s;
+        threads[i] = &s->run;
+    }
+    unsigned h = searchers[0].set ? pdb_walk_start(&searchers[0].walk, searchers[0].set,
+                                                   search->start_state)
+                                  : heuristic->estimate(heuristic_ctx, search->start_state);
+    status = ida_drive(search, search_subtree, threads, count, h);
+    if (searchers != &alone)
+        budget_free(search->budget, searchers, (size_t)count * sizeof *searchers);
+    heuristic->destroy(heuristic_ctx, search->budget);
     return status;
 }
 

@@ -28,4 +28,116 @@ int idastar_solve(search_task *search);
 /* The optimal method --algo auto uses on a board of at most 16 cells (idastar.c). */
 const char *idastar_auto_name(int rows, int cols);
 
+struct heuristic_impl;
+/*
+ * IDA* on a board of 17 to 25 cells (idastar_wide.c) with the heuristic
+ * idastar_solve set up (owned by the caller): one searcher a thread over it,
+ * then ida_drive.  Returns SLIDE_OK or a status, as idastar_solve.
+ */
+int idastar_wide_run(search_task *search, const struct heuristic_impl *heuristic,
+                     void *heuristic_ctx);
+
+/* ------------------------------------------------------------ IDA* driver */
+
+/*
+ * The iterations of every IDA* node loop (idastar_parallel.c): one thread,
+ * several threads inside one search, and the weighted ladder.  A node loop
+ * is written once, as an ida_subtree_fn over an ida_thread; the driver sets
+ * the bounds, splits an iteration into ordered subtrees for the threads and
+ * keeps the answer the one-thread search prints.
+ */
+
+/* Weights are in thousandths: a node's f is g * IDA_WEIGHT_ONE + weight * h. */
+#define IDA_WEIGHT_ONE 1000u
+/* Threads one search may use (search_task.threads is clamped to it). */
+#define IDA_MAX_THREADS 64
+
+/* Why a subtree stopped, besides a SLIDE_E_* status; never returned from src/search/. */
+enum {
+    IDA_ABANDONED = -1000, /* an earlier subtree of the iteration holds an answer */
+    IDA_NODE_CAP = -1001   /* the rung's expansion budget is spent */
+};
+
+typedef struct ida_iteration ida_iteration; /* what the threads of one split iteration share */
+typedef struct ida_tasks ida_tasks;         /* the subtrees an iteration is split into */
+
+/*
+ * One thread of an IDA* search.  The driver sets the first group before
+ * each call of the subtree function; the node loop reads it and updates
+ * the second.  Counters are cumulative over the whole search.
+ */
+typedef struct ida_thread {
+    unsigned bound;       /* prune f > bound (f from ida_f) */
+    unsigned weight;      /* IDA_WEIGHT_ONE: plain IDA* */
+    unsigned limit;       /* prune g + h >= limit (only shorter answers wanted); UINT_MAX: none */
+    unsigned split_depth; /* a node this deep is handed to ida_split; UINT_MAX: none */
+    uint8_t *path;        /* path[g]: the move taken at depth g, from the start */
+
+    unsigned next_bound;   /* the smallest f above bound seen (limit-pruned nodes not counted) */
+    unsigned found_length; /* path[0 .. found_length) when the subtree function returned 1 */
+    uint64_t expanded;
+    uint64_t generated;
+
+    void *searcher; /* the node loop's own state: board copy, pattern database walk */
+
+    /* the driver's own */
+    search_budget *budget; /* the deadline; only the first thread may change the budget */
+    ida_iteration *iteration; /* NULL while the thread searches alone */
+    ida_tasks *tasks;         /* where ida_split records subtrees */
+    uint32_t task;            /* the subtree being searched, in u, d, l, r order */
+    uint64_t node_cap;        /* stop with IDA_NODE_CAP once expanded reaches it; 0: none */
+    size_t path_cap;
+} ida_thread;
+
+static inline unsigned ida_f(const ida_thread *t, unsigned g, unsigned h)
+{
+    return g * IDA_WEIGHT_ONE + t->weight * h;
+}
+
+/*
+ * The slow half of ida_tick: the deadline, an earlier subtree's answer, the
+ * expansion budget.  Returns 0 to go on, else the status to return.
+ */
+int ida_checkpoint(ida_thread *t);
+
+/* Counts an expansion; every 4096 asks ida_checkpoint.  Non-zero: return it. */
+static inline int ida_tick(ida_thread *t)
+{
+    return (++t->expanded & 4095) == 0 ? ida_checkpoint(t) : 0;
+}
+
+/*
+ * Records path[0 .. depth) as the next subtree of the iteration being
+ * split (the node loop calls it at depth == split_depth instead of
+ * searching further).  Returns 0, or the budget's status.
+ */
+int ida_split(ida_thread *t, unsigned depth);
+
+/*
+ * A node loop: searches below the node the start reaches by
+ * prefix[0 .. depth) (depth 0: the whole tree), children in u, d, l, r
+ * order, never undoing the previous move, with t's bound, weight, limit and
+ * split depth.  It sets path[0 .. depth) to the prefix.  Returns 1 when it
+ * reached the goal (t->path[0 .. found_length) the first answer in that
+ * order), 0 when the subtree holds none, or a negative status from
+ * ida_tick or ida_split.
+ */
+typedef int (*ida_subtree_fn)(ida_thread *t, const uint8_t *prefix, unsigned depth);
+
+/* The threads a search runs on: search->threads, within 1 .. IDA_MAX_THREADS. */
+int ida_thread_count(const search_task *search);
+
+/*
+ * Runs IDA* for search with threads[0 .. count) (count >= 1; each one's
+ * searcher made by the caller over the same read-only tables, the driver
+ * owns the rest of the struct): iterations from start_h (the start's
+ * estimate), split between the threads when there are several, or the
+ * weighted ladder when search->weight is above IDA_WEIGHT_ONE.  Pushes the
+ * answer to search->moves, sums the counters into search->stats, reports
+ * each iteration, and notes why it stopped on a limit.  Returns SLIDE_OK or
+ * a status.  The answer does not depend on count.
+ */
+int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *threads, int count,
+              unsigned start_h);
+
 #endif /* SLIDE_SEARCH_H */

@@ -44,3 +44,6 @@ echo "201 arbitrary-goal 3x3 pairs, one run (median of $runs, target <= 0.3 s):"
 printf '  %-40s %8s s\n' "slide solve --problem lanqiao" "$(median <<<"${lanqiao[*]}")"
 printf '  %-40s %8s s\n' "slide solve --pairs -o steps" "$(median <<<"${pairs[*]}")"
 printf '  %-40s %8s s\n' "slide solve --pairs (move strings)" "$(median <<<"${pairs_moves[*]}")"
+
+# ---------------------------------------------------------------------------
+# (further workloads follow as their own sections)

@@ -45,4 +45,17 @@ int fuzz_split(const uint8_t *data, size_t len, const char *sep, const uint8_t *
 /* data[0..len) as a NUL-terminated string in a new buffer (cut at the first NUL). */
 char *fuzz_string(const uint8_t *data, size_t len);
 
+/*
+ * The long-line shapes an input of a few KiB cannot take by itself: data's
+ * first line (up to its first LF or CR; all of data when there is none: a
+ * line with no newline) repeated until it is a length `how` picks, then the
+ * rest of data from that line end on, in a new buffer of *out_len bytes the
+ * caller frees.  The lengths sit at the reader's edges: around 4 KiB, a
+ * pipe's 64 KiB, the batch's 1 MiB block (a line end there lands on the
+ * last byte of a read) and a line needing two doublings; how 0xFE and 0xFF
+ * give the line limit (CLI_MAX_LINE_BYTES) and one byte past it, 40 MB, so
+ * only inputs that ask for them exactly take that long.
+ */
+uint8_t *fuzz_stretch(const uint8_t *data, size_t len, uint8_t how, size_t *out_len);
+
 #endif

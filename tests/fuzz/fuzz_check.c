@@ -3,9 +3,11 @@
  *
  * First byte even: `slide check [options] BOARD MOVES`, the board and the
  * moves being the first two lines of the rest, options from the byte's
- * bits.  Odd: `slide check --problem NAME INPUT OUTPUT [ANSWER]`, the
- * rest cut at "\n--\n" into the input file, the contestant's output and the
- * jury's answer; with bit 1 set the Kattis form, the output on stdin.
+ * bits; with bit 7 set MOVES is `-`, the rest after the board on stdin.
+ * Odd: `slide check --problem NAME INPUT OUTPUT [ANSWER]`, the rest cut at
+ * "\n--\n" into the input file, the contestant's output and the jury's
+ * answer; with bit 1 set the Kattis form, the output on stdin.  Bit 6 adds
+ * --strict to either.
  */
 #include "fuzz.h"
 
@@ -42,9 +44,17 @@ static void check_single(uint8_t mode, const uint8_t *data, size_t size)
         argv[argc++] = "--size";
         argv[argc++] = mode & 32 ? "3x2" : "3x3";
     }
+    if (mode & 64)
+        argv[argc++] = "--strict";
     argv[argc++] = board;
-    argv[argc++] = moves;
-    fuzz_run_command(cli_check, argc, argv, NULL, 0);
+    if (mode & 128) {
+        argv[argc++] = "-";
+        size_t skip = lens[0] < size ? lens[0] + 1 : size;
+        fuzz_run_command(cli_check, argc, argv, data + skip, size - skip);
+    } else {
+        argv[argc++] = moves;
+        fuzz_run_command(cli_check, argc, argv, NULL, 0);
+    }
     free(board);
     free(moves);
     free(goal);
@@ -65,6 +75,8 @@ static void check_files(uint8_t mode, const uint8_t *data, size_t size)
     int argc = 8;
     if (mode & 4)
         argv[argc++] = "--optimal";
+    if (mode & 64)
+        argv[argc++] = "--strict";
     if ((mode & 2) && n > 2) {
         const char *answer = fuzz_write_file(2, "answer", parts[2], lens[2]);
         argv[argc++] = "--kattis";

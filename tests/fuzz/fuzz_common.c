@@ -1,6 +1,8 @@
 /* fuzz_common.c - see fuzz.h. */
 #include "fuzz.h"
 
+#include "cli.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -182,4 +184,35 @@ char *fuzz_string(const uint8_t *data, size_t len)
     memcpy(s, data, len);
     s[len] = '\0';
     return s;
+}
+
+uint8_t *fuzz_stretch(const uint8_t *data, size_t len, uint8_t how, size_t *out_len)
+{
+    static const size_t lengths[8] = {4095, 4096, 65537, (1u << 20) - 1, 1u << 20,
+                                      (1u << 20) + 1, (3u << 20) + 7, 100};
+    size_t target = how == 0xFF   ? CLI_MAX_LINE_BYTES + 1
+                    : how == 0xFE ? CLI_MAX_LINE_BYTES
+                                  : lengths[how % 8];
+    size_t line = 0;
+    while (line < len && data[line] != '\n' && data[line] != '\r')
+        line++;
+    static const uint8_t filler[] = "7 ";
+    const uint8_t *piece = line ? data : filler;
+    size_t piece_len = line ? line : sizeof filler - 1;
+    uint8_t *out = malloc(target + (len - line));
+    if (!out)
+        abort();
+    for (size_t done = 0; done < target;) {
+        size_t n = target - done < piece_len ? target - done : piece_len;
+        memcpy(out + done, piece, n);
+        done += n;
+        /* doubling copies keep a 40 MB line quick */
+        if (done < target && done >= piece_len) {
+            piece = out;
+            piece_len = done;
+        }
+    }
+    memcpy(out + target, data + line, len - line);
+    *out_len = target + (len - line);
+    return out;
 }

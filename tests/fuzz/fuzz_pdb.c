@@ -1,11 +1,12 @@
 /*
- * fuzz_pdb.c - the pattern database file loader (src/pdb/cache.c) on the bytes
+ * fuzz_pdb.c - the pattern database file loader (src/pdb/file.c) on the bytes
  * of a cache file for a tiny shape: 2x3, standard goal, groups {1,2} and
  * {3,4,5} (what `slide pdb build --size 2x3 --max-group 3` writes).
  *
  * First byte: bit 0 asks the harness to make the checksums right (payload,
- * then header) before writing the file, so that the fuzzer gets past them
- * to the header fields and sizes; bit 1 picks the group the file claims to
+ * then header, with the cache's own pdb_checksum) before writing the file,
+ * so that the fuzzer gets past them to the header fields and sizes (the
+ * payload is then read through the mapping); bit 1 picks the group the file claims to
  * be.  The file is then loaded and inspected; whatever the loader accepts
  * must be a table of the right size, and the estimates over every board of
  * the shape must be computable from it.
@@ -16,27 +17,6 @@
 
 #include <stdlib.h>
 
-/*
- * The cache's checksum, as src/pdb/cache.c computes it (that one is static);
- * if the two drift apart the fuzzer merely loses the fixed-up mode, which
- * the seed replay in ctest shows by its coverage, not by failing.
- */
-static uint64_t file_checksum(const uint8_t *data, size_t len)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)len;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t w = 0;
-        for (int k = 7; k >= 0; k--)
-            w = (w << 8) | data[i + (size_t)k];
-        h = (h ^ w) * 0x100000001b3ull;
-        h = (h << 31) | (h >> 33);
-    }
-    for (; i < len; i++)
-        h = ((h ^ data[i]) * 0x100000001b3ull);
-    return h ^ (h >> 32);
-}
-
 static void put64(uint8_t *p, uint64_t v)
 {
     for (int i = 0; i < 8; i++)
@@ -45,7 +25,7 @@ static void put64(uint8_t *p, uint64_t v)
 
 static void make_set(pdb_set *set)
 {
-    static const uint8_t tiles[2][SLIDE_MAX_PACKED_CELLS] = {{1, 2}, {3, 4, 5}};
+    static const uint8_t tiles[2][SLIDE_MAX_WIDE_CELLS] = {{1, 2}, {3, 4, 5}};
     static const int sizes[2] = {2, 3};
     geometry shape;
     geometry_init(&shape, 2, 3);
@@ -89,9 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (len)
         memcpy(file, data + 1, len);
-    if (fix && len >= 80) {
-        put64(file + 64, file_checksum(file + 80, len - 80));
-        put64(file + 72, file_checksum(file, 72));
+    if (fix && len >= 96) { /* the payload's checksum, then the header's (src/pdb/file.c) */
+        put64(file + 72, pdb_checksum(file + 96, len - 96));
+        put64(file + 80, pdb_checksum(file, 80));
     }
     pdb_set set;
     make_set(&set);

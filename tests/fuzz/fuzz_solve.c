@@ -4,7 +4,9 @@
  *
  * The first byte picks one of the fixed option sets below.  When its top
  * bit is set, the input starts with extra arguments, one a line, up to an
- * empty line; the rest is stdin.  Every run ends with a short --timeout and
+ * empty line; the rest is stdin.  When its bit 6 is set, the next byte
+ * stretches stdin's first line (fuzz_stretch: a line across a read or a
+ * block, past the line limit, without a newline).  Every run ends with a short --timeout and
  * a small --max-memory, which a fuzzed argument cannot take back (options
  * that would: "--", the limits themselves, threads), so that no input can
  * make a run take seconds.
@@ -66,8 +68,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc++] = "0.02";
     argv[argc++] = "--max-memory";
     argv[argc++] = set[0];
-    const uint8_t *input = data + 1;
-    size_t len = size - 1;
+    int stretch = (data[0] & 0x40) && size >= 2;
+    const uint8_t *input = data + 1 + stretch;
+    size_t len = size - 1 - (size_t)stretch;
     if (data[0] & 0x80) {
         const uint8_t *parts[2];
         size_t lens[2];
@@ -92,7 +95,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc++] = "0.02";
     argv[argc++] = "--max-memory";
     argv[argc++] = set[0];
-    fuzz_run_command(cli_solve, argc, argv, input, len);
+    if (stretch) {
+        size_t long_len;
+        uint8_t *long_input = fuzz_stretch(input, len, data[1], &long_len);
+        fuzz_run_command(cli_solve, argc, argv, long_input, long_len);
+        free(long_input);
+    } else {
+        fuzz_run_command(cli_solve, argc, argv, input, len);
+    }
     for (int i = 0; i < extras; i++)
         free(extra[i]);
     return 0;

@@ -4,8 +4,8 @@
 # what `slide help COMMAND` and slide's error messages list.
 
 _slide_commands="solve check gen pdb play show help version --help --version"
-_slide_options_solve="--algo --heuristic --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --jobs --help"
-_slide_options_check="--goal --size --optimal --max-moves --problem --kattis --max-memory --timeout --help"
+_slide_options_solve="--algo --heuristic --weight --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --jobs --help"
+_slide_options_check="--goal --size --optimal --max-moves --problem --kattis --strict --max-memory --timeout --help"
 _slide_options_gen="--size --count --seed --walk --unsolvable --format --goal --help"
 _slide_options_pdb="--size --goal --max-memory --max-group --cache-dir --help"
 _slide_options_play="--size --seed --goal --help"
@@ -35,7 +35,7 @@ _slide()
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return ;;
         -g | --goal | -s | --size | -j | --jobs | -n | --count | --seed | -w | --walk | \
-            --max-memory | --timeout | --max-moves | --max-group | --delay)
+            --weight | --max-memory | --timeout | --max-moves | --max-group | --delay)
             return ;; # a value of the user's own
         *)
             if [ "$command" = help ]; then

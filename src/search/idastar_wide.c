@@ -1,0 +1,214 @@
+/*
+ * idastar_wide.c - the IDA* node loops for boards of 17 to 25 cells (5x5,
+ * 4x6, 3x8, 2x12 ...), run by the IDA* driver (idastar_parallel.c) exactly
+ * as idastar.c's loops are for smaller boards.
+ *
+ * Such a board does not fit the 64-bit state, and IDA* needs no packed
+ * state at all: the pattern database loop keeps the board as one tile per
+ * cell, changed and restored in place, next to the walk (pdb/pdb.h) that
+ * holds each group's placement and entry and re-ranks only the group of
+ * the tile that moved.  The goal is reached exactly when the walk's
+ * Manhattan distance is 0, which costs no comparison of boards.  Before a
+ * node's children are tried, the entries every child needs are located and
+ * prefetched: on the 24-puzzle's 64 MB tables nearly every read misses the
+ * cache, and the children's reads are independent, so their waits overlap.
+ *
+ * Any other heuristic (manhattan, linear) gets the plain loop over the wide
+ * state (core.h state128), estimate_wide() or delta() a child.
+ */
+#include "heuristic/heuristic.h"
+#include "pdb/pdb.h"
+#include "search/search.h"
+
+/* One thread's searcher; the heuristic's context and the tables are shared, read only. */
+typedef struct wide_searcher {
+    ida_thread run;
+    const geometry *shape;
+    uint8_t start[SLIDE_MAX_WIDE_CELLS]; /* the start board, tile per cell */
+    state128 start_state;
+    state128 goal;
+    /* the pattern database loop: the board and the walk that follows it */
+    const pdb_set *set;
+    uint8_t board[SLIDE_MAX_WIDE_CELLS];
+    pdb_walk walk;
+    /* the plain loop */
+    const heuristic_impl *heuristic;
+    void *heuristic_ctx;
+} wide_searcher;
+
+/* One child of a node, located before any child is tried (pdb_walk_locate). */
+typedef struct wide_child {
+    int move;
+    int target;
+    pdb_step step;
+} wide_child;
+
+static int dfs_pdb(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h, int back);
+static int dfs_plain(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h,
+                     int back);
+
+/*
+ * The node loop of both kinds (use_pdb is a constant in each copy): the
+ * pattern database loop follows s->board and s->walk and ignores state and
+ * h; the plain one follows state and its estimate h.  Returns 1 when the
+ * goal was reached (t->path holds the moves), 0 when not, <0 to stop.
+ */
+static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, unsigned g,
+                                  unsigned h, int back, int use_pdb)
+{
+    ida_thread *t = &s->run;
+    if (use_pdb ? s->walk.manhattan == 0 : state128_equal(state, s->goal)) {
+        t->found_length = g;
+        return 1;
+    }
+    if (g == t->split_depth)
+        return ida_split(t, g);
+    int stop = ida_tick(t);
+    if (stop)
+        return stop;
+    wide_child children[4];
+    int count = 0;
+    for (int m = 0; m < 4; m++) {
+        int target = s->shape->neighbour[blank][m];
+        if (m == back || target < 0)
+            continue;
+        wide_child *child = &children[count++];
+        child->move = m;
+        child->target = target;
+        if (use_pdb)
+            pdb_walk_locate(&s->walk, s->board[target], (unsigned)target, (unsigned)blank,
+                            &child->step);
+    }
+    const heuristic_impl *heuristic = s->heuristic;
+    for (int i = 0; i < count; i++) {
+        wide_child *child = &children[i];
+        int target = child->target;
+        state128 next = state;
+        unsigned next_h;
+        t->generated++;
+        if (use_pdb) {
+            next_h = pdb_walk_read(&s->walk, &child->step);
+        } else {
+            next = state128_swap(state, blank, target);
+            next_h = heuristic->delta
+                         ? (unsigned)((int)h + heuristic->delta(s->heuristic_ctx,
+                                                                state128_get(state, target),
+                                                                target, blank))
+                         : heuristic->estimate_wide(s->heuristic_ctx, next);
+        }
+        if (g + 1 + next_h >= t->limit)
+            continue;
+        unsigned f = ida_f(t, g + 1, next_h);
+        if (f > t->bound) {
+            if (f < t->next_bound)
+                t->next_bound = f;
+            continue;
+        }
+        t->path[g] = (uint8_t)child->move;
+        int r;
+        if (use_pdb) {
+            pdb_walk_take(&s->walk, &child->step);
+            s->board[blank] = s->board[target];
+            s->board[target] = 0;
+            r = dfs_pdb(s, next, target, g + 1, next_h, move_inverse(child->move));
+            s->board[target] = s->board[blank];
+            s->board[blank] = 0;
+            pdb_walk_undo(&s->walk, &child->step);
+        } else {
+            r = dfs_plain(s, next, target, g + 1, next_h, move_inverse(child->move));
+        }
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+static int dfs_pdb(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h, int back)
+{
+    return dfs_body(s, state, blank, g, h, back, 1);
+}
+
+static int dfs_plain(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h,
+                     int back)
+{
+    return dfs_body(s, state, blank, g, h, back, 0);
+}
+
+/* The cell of the blank on a tile-per-cell board. */
+static int blank_cell(const uint8_t *board, int cells)
+{
+    int c = 0;
+    while (c < cells - 1 && board[c] != 0)
+        c++;
+    return c;
+}
+
+/* The ida_subtree_fn of these loops (search.h): replays the prefix, then searches below it. */
+static int wide_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
+{
+    wide_searcher *s = t->searcher;
+    int blank = blank_cell(s->start, s->shape->cells);
+    int back = depth ? move_inverse(prefix[depth - 1]) : -1;
+    if (s->set) {
+        memcpy(s->board, s->start, sizeof s->board);
+        pdb_walk_start_cells(&s->walk, s->set, s->board);
+        for (unsigned i = 0; i < depth; i++) {
+            int target = s->shape->neighbour[blank][prefix[i]];
+            pdb_step step;
+            pdb_walk_locate(&s->walk, s->board[target], (unsigned)target, (unsigned)blank, &step);
+            pdb_walk_read(&s->walk, &step);
+            pdb_walk_take(&s->walk, &step);
+            s->board[blank] = s->board[target];
+            s->board[target] = 0;
+            blank = target;
+            t->path[i] = prefix[i];
+        }
+        return dfs_pdb(s, s->start_state, blank, depth, 0, back);
+    }
+    state128 state = s->start_state;
+    for (unsigned i = 0; i < depth; i++) {
+        int target = s->shape->neighbour[blank][prefix[i]];
+        state = state128_swap(state, blank, target);
+        blank = target;
+        t->path[i] = prefix[i];
+    }
+    return dfs_plain(s, state, blank, depth, s->heuristic->estimate_wide(s->heuristic_ctx, state),
+                     back);
+}
+
+/* The threads the search asked for, within what the driver allows. */
+static int thread_count(const search_task *search)
+{
+    if (search->threads < 1)
+        return 1;
+    return search->threads > IDA_MAX_THREADS ? IDA_MAX_THREADS : search->threads;
+}
+
+int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void *heuristic_ctx)
+{
+    int count = thread_count(search);
+    wide_searcher *searchers = budget_calloc(search->budget, (size_t)count, sizeof *searchers);
+    if (!searchers)
+        return search->budget->status;
+    const pdb_set *set =
+        heuristic->pattern_databases ? heuristic->pattern_databases(heuristic_ctx) : NULL;
+    ida_thread *threads[IDA_MAX_THREADS];
+    for (int i = 0; i < count; i++) {
+        wide_searcher *s = &searchers[i];
+        s->shape = &search->shape;
+        for (int c = 0; c < search->shape.cells; c++)
+            s->start[c] = (uint8_t)search->start->cells[c];
+        s->start_state = search->start_wide;
+        s->goal = search->goal_wide;
+        s->set = set;
+        s->heuristic = heuristic;
+        s->heuristic_ctx = heuristic_ctx;
+        s->run.searcher = s;
+        threads[i] = &s->run;
+    }
+    unsigned h = set ? pdb_walk_start_cells(&searchers[0].walk, set, searchers[0].start)
+                     : heuristic->estimate_wide(heuristic_ctx, search->start_wide);
+    int status = ida_drive(search, wide_subtree, threads, count, h);
+    budget_free(search->budget, searchers, (size_t)count * sizeof *searchers);
+    return status;
+}

@@ -1,0 +1,482 @@
+/*
+ * test_tour.c - a new user's first contact, end to end with the built slide:
+ * the help, a typo and its suggestion, `-o tiles`, `slide solve -` and
+ * `slide check -` on stdin, the progress line under TERM=dumb, and the
+ * library installed to a scratch prefix and linked into a three-line program
+ * with pkg-config and with CMake's find_package.
+ */
+#define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
+#include "testkit.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
+
+static void expect_status(const testkit_run *r, int status)
+{
+    if (r->status != status)
+        fail_msg("exit %d, want %d; stdout: %s; stderr: %s", r->status, status, r->out, r->err);
+}
+
+static void expect_in(const char *text, const char *fragment)
+{
+    if (!strstr(text, fragment))
+        fail_msg("'%s' lacks '%s'", text, fragment);
+}
+
+/* ------------------------------------------------------------ the help */
+
+static void help_lists_the_commands_and_the_tiles_output(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "help");
+    expect_status(&r, 0);
+    const char *commands[] = {"solve", "check", "gen", "pdb", "play", "show", "help"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "\n  %s ", commands[i]);
+        expect_in(r.out, line);
+    }
+    testkit_run_free(&r);
+    /* no command at all: the same help, on stderr, as a usage error */
+    r = testkit_slide((const char *const[]){NULL}, NULL);
+    expect_status(&r, 2);
+    expect_in(r.err, "usage: slide COMMAND");
+    testkit_run_free(&r);
+    r = RUN(NULL, "help", "solve");
+    expect_status(&r, 0);
+    expect_in(r.out, "tiles (the");
+    expect_in(r.out, "slide solve [OPTIONS] [-]");
+    testkit_run_free(&r);
+}
+
+/* ---------------------------------------------------------- "did you mean" */
+
+/*
+ * args (NULL-terminated) fail as a usage error whose message holds fragment:
+ * status 2, or 3 (judge failure) from slide check, whose 1 and 2 are verdicts.
+ */
+static void expect_usage_error(const char *const *args, const char *fragment)
+{
+    testkit_run r = testkit_slide(args, "");
+    expect_status(&r, strcmp(args[0], "check") == 0 ? 3 : 2);
+    expect_in(r.err, fragment);
+    assert_string_equal(r.out, "");
+    testkit_run_free(&r);
+}
+
+static void a_typo_gets_a_suggestion(void **state)
+{
+    (void)state;
+    struct {
+        const char *args[6];
+        const char *message;
+    } cases[] = {
+        {{"slove", NULL}, "unknown command 'slove'; did you mean 'solve'?"},
+        {{"--hlep", NULL}, "did you mean '--help'?"},
+        {{"help", "chekc", NULL}, "no command 'chekc'; did you mean 'check'?"},
+        {{"solve", "--algp", "bfs", "1 2 3 x", NULL}, "unknown option '--algp'; did you mean '--algo'?"},
+        {{"solve", "--max-memroy=3M", "1 2 3 x", NULL}, "did you mean '--max-memory'?"},
+        {{"solve", "--out", "steps", "1 2 3 x", NULL}, "did you mean '--output'?"},
+        {{"solve", "-a", "idastr", "1 2 3 x", NULL}, "unknown algorithm 'idastr'"},
+        {{"solve", "-a", "idastr", "1 2 3 x", NULL}, "did you mean 'idastar'?"},
+        {{"solve", "-H", "Manhatan", "1 2 3 x", NULL}, "did you mean 'manhattan'?"},
+        {{"solve", "-o", "tilse", "1 2 3 x", NULL}, "'tilse' is not one of moves, steps"},
+        {{"solve", "-o", "tilse", "1 2 3 x", NULL}, "did you mean 'tiles'?"},
+        {{"solve", "--problem", "poj1087", NULL}, "did you mean 'poj1077'?"},
+        {{"gen", "--size", "3x3", "--format", "JSON", NULL}, "did you mean 'json'?"},
+        {{"gen", "--seeed", "1", NULL}, "unknown option '--seeed'; did you mean '--seed'?"},
+        {{"pdb", "biuld", NULL}, "unknown action 'biuld'; did you mean 'build'?"},
+        {{"check", "--optimla", "1 2 3 x", "", NULL}, "did you mean '--optimal'?"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_usage_error(cases[i].args, cases[i].message);
+    /* far from every name: no guess, the pointer to the help instead */
+    const char *const far[][5] = {
+        {"frobnicate", NULL},
+        {"solve", "--frobnicate", "1 2 3 x", NULL},
+        {"solve", "-a", "dijkstra", "1 2 3 x", NULL},
+    };
+    for (size_t i = 0; i < sizeof far / sizeof far[0]; i++) {
+        testkit_run r = testkit_slide(far[i], "");
+        expect_status(&r, 2);
+        if (strstr(r.err, "did you mean"))
+            fail_msg("a guess for a word far from every name: %s", r.err);
+        testkit_run_free(&r);
+    }
+}
+
+/* ------------------------------------------------------------- -o tiles */
+
+/*
+ * The blank's moves that slide the numbered tiles of `tiles` (as -o tiles
+ * prints them) one after another from start, worked out here: each tile
+ * must be next to the blank when its turn comes.  Returns a string the
+ * caller frees.
+ */
+static char *moves_of_tiles(const slide_board *start, const char *tiles)
+{
+    size_t n = (size_t)start->rows * (size_t)start->cols;
+    uint32_t *cells = malloc(n * sizeof *cells);
+    char *moves = malloc(strlen(tiles) + 1);
+    assert_non_null(cells);
+    assert_non_null(moves);
+    memcpy(cells, start->cells, n * sizeof *cells);
+    size_t blank = 0, count = 0;
+    while (cells[blank] != 0)
+        blank++;
+    const char *p = tiles;
+    while (*p) {
+        char *end;
+        unsigned long tile = strtoul(p, &end, 10);
+        if (end == p || tile == 0 || tile >= n)
+            fail_msg("'%s' is not a list of tile numbers (at '%s')", tiles, p);
+        size_t at = 0;
+        while (cells[at] != tile)
+            at++;
+        size_t cols = (size_t)start->cols;
+        char move = at + cols == blank                       ? 'u'
+                    : at == blank + cols                     ? 'd'
+                    : at + 1 == blank && blank % cols != 0   ? 'l'
+                    : at == blank + 1 && at % cols != 0      ? 'r'
+                                                             : 0;
+        if (!move)
+            fail_msg("tile %lu (move %zu of '%s') is not next to the blank", tile, count + 1, tiles);
+        moves[count++] = move;
+        cells[blank] = (uint32_t)tile;
+        cells[at] = 0;
+        blank = at;
+        p = end;
+        if (*p == ' ')
+            p++;
+        else if (*p)
+            fail_msg("tiles '%s' are not separated by single spaces", tiles);
+    }
+    moves[count] = '\0';
+    free(cells);
+    return moves;
+}
+
+/* `slide solve -o tiles [--goal goal_text] board`: one line of tiles that slide board to the goal,
+ * as many as -o steps says. */
+static void expect_tiles_solve(const char *board_text, const char *goal_text)
+{
+    const char *args[8] = {"solve", "-o", "tiles"};
+    int argc = 3;
+    if (goal_text) {
+        args[argc++] = "--goal";
+        args[argc++] = goal_text;
+    }
+    args[argc++] = board_text;
+    args[argc] = NULL;
+    testkit_run r = testkit_slide(args, NULL);
+    expect_status(&r, 0);
+    size_t len = strlen(r.out);
+    assert_true(len > 0 && r.out[len - 1] == '\n');
+    r.out[len - 1] = '\0';
+    assert_null(strchr(r.out, '\n'));
+    slide_board goal = goal_text ? testkit_board(goal_text, 0, 0) : (slide_board){0, 0, 0, NULL};
+    slide_board start = testkit_board(board_text, goal.rows, goal.cols);
+    char *moves = moves_of_tiles(&start, r.out);
+    testkit_assert_solves(&start, goal_text ? &goal : NULL, moves);
+    /* as short as the optimal answer */
+    args[2] = "steps";
+    testkit_run steps = testkit_slide(args, NULL);
+    expect_status(&steps, 0);
+    assert_int_equal(strtol(steps.out, NULL, 10), (long)strlen(moves));
+    testkit_run_free(&steps);
+    free(moves);
+    slide_board_free(&start);
+    slide_board_free(&goal);
+    testkit_run_free(&r);
+}
+
+static void tiles_output_slides_the_board_to_the_goal(void **state)
+{
+    (void)state;
+    expect_tiles_solve("2 3 4 1 5 x 7 6 8", NULL);
+    expect_tiles_solve("8 6 7 2 5 4 3 x 1", NULL);
+    expect_tiles_solve("123.46758", "12345678.");
+    expect_tiles_solve("283104765", "123804765");
+    /* two-digit tiles, from boards slide gen makes */
+    testkit_run gen = RUN(NULL, "gen", "--size", "4x4", "--walk", "40", "--count", "5", "--seed", "12");
+    expect_status(&gen, 0);
+    for (char *line = strtok(gen.out, "\n"); line; line = strtok(NULL, "\n"))
+        expect_tiles_solve(line, NULL);
+    testkit_run_free(&gen);
+    /* a solved board slides nothing; an unsolvable one says so, like -o moves */
+    testkit_run r = RUN("1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 8 7 x\n", "solve", "-o", "tiles");
+    expect_status(&r, 0);
+    assert_string_equal(r.out, "\nunsolvable\n");
+    testkit_run_free(&r);
+}
+
+/* -------------------------------------------------------------- stdin: - */
+
+static void solve_dash_reads_stdin(void **state)
+{
+    (void)state;
+    const char *input = "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 x 8\n";
+    testkit_run implicit = RUN(input, "solve", "-o", "steps");
+    testkit_run dash = RUN(input, "solve", "-o", "steps", "-");
+    expect_status(&implicit, 0);
+    expect_status(&dash, 0);
+    assert_string_equal(dash.out, "19\n1\n");
+    assert_string_equal(dash.out, implicit.out);
+    testkit_run_free(&implicit);
+    testkit_run_free(&dash);
+    /* - among boards: stdin cannot be one board of several */
+    testkit_run r = RUN(input, "solve", "1 2 3 x", "-");
+    expect_status(&r, 2);
+    expect_in(r.err, "'-' reads the boards from stdin");
+    testkit_run_free(&r);
+}
+
+/* The README's round trip: slide solve's answer checked by slide check reading it from stdin. */
+static void check_dash_reads_the_moves_from_stdin(void **state)
+{
+    (void)state;
+    const char *board = "2 3 4 1 5 x 7 6 8";
+    testkit_run solved = RUN(NULL, "solve", board);
+    expect_status(&solved, 0);
+    testkit_run r = RUN(solved.out, "check", board, "-");
+    expect_status(&r, 0);
+    expect_in(r.out, "ok: 19 moves");
+    testkit_run_free(&r);
+    /* a wrong answer on stdin is still judged wrong */
+    r = RUN("ullddrurdllurdruld\n", "check", board, "-");
+    expect_status(&r, 1);
+    testkit_run_free(&r);
+    testkit_run_free(&solved);
+}
+
+/* ------------------------------------------------------- TERM and a tty */
+
+/*
+ * Runs the built slide with stderr on a pseudo-terminal and TERM set to
+ * term; returns everything it wrote there (the caller frees).
+ */
+static char *stderr_on_a_terminal(const char *const *args, const char *term)
+{
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(master >= 0);
+    assert_int_equal(grantpt(master), 0);
+    assert_int_equal(unlockpt(master), 0);
+    const char *name = ptsname(master);
+    assert_non_null(name);
+    const char *argv[16] = {SLIDE_BINARY};
+    int argc = 1;
+    for (int i = 0; args[i] && argc < 15; i++)
+        argv[argc++] = args[i];
+    argv[argc] = NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        setsid();
+        int terminal = open(name, O_RDWR);
+        int null = open("/dev/null", O_RDWR);
+        if (terminal < 0 || null < 0)
+            _exit(127);
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(terminal, 2);
+        close(master);
+        setenv("TERM", term, 1);
+        execv(SLIDE_BINARY, (char *const *)argv);
+        _exit(127);
+    }
+    size_t len = 0, cap = 4096;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (;;) {
+        if (len + 1024 > cap) {
+            cap *= 2;
+            text = realloc(text, cap);
+            assert_non_null(text);
+        }
+        ssize_t got = read(master, text + len, cap - len - 1);
+        if (got > 0)
+            len += (size_t)got;
+        else if (got < 0 && errno == EINTR)
+            continue;
+        else
+            break; /* EIO: the child closed the terminal */
+    }
+    text[len] = '\0';
+    int wstatus;
+    assert_true(waitpid(pid, &wstatus, 0) == pid);
+    assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+    close(master);
+    return text;
+}
+
+/* slide pdb build of a 3x3 table into a new cache directory, stderr on a terminal with TERM=term. */
+static char *build_on_a_terminal(const char *term)
+{
+    char dir[] = "/tmp/slide-tour-cache-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    const char *args[] = {"pdb", "build", "--size", "3x3", "--cache-dir", dir, NULL};
+    char *text = stderr_on_a_terminal(args, term);
+    char command[sizeof dir + 16];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    assert_int_equal(system(command), 0);
+    return text;
+}
+
+static void progress_line_is_not_drawn_for_term_dumb(void **state)
+{
+    (void)state;
+    char *drawn = build_on_a_terminal("xterm");
+    char *dumb = build_on_a_terminal("dumb");
+    expect_in(drawn, "\r\033[K");
+    expect_in(drawn, "layer");
+    if (strchr(dumb, '\033'))
+        fail_msg("TERM=dumb got an escape sequence: '%s'", dumb);
+    expect_in(dumb, "slide: building pattern database"); /* the notes still come */
+    free(drawn);
+    free(dumb);
+}
+
+/* ------------------------------------------------ install and link */
+
+/* The output of a shell command (stdout and stderr), asserting it exits 0; the caller frees. */
+static char *shell(const char *command)
+{
+    char *wrapped = malloc(strlen(command) + 16);
+    assert_non_null(wrapped);
+    sprintf(wrapped, "(%s) 2>&1", command);
+    FILE *p = popen(wrapped, "r");
+    assert_non_null(p);
+    char *text = testkit_slurp(p);
+    int status = pclose(p);
+    if (status != 0)
+        fail_msg("'%s' failed (status %d):\n%s", command, status, text);
+    free(wrapped);
+    return text;
+}
+
+/* The three-line program a user would write first: solve the README's board, print the moves. */
+static const char hello_c[] =
+    "#include <slide.h>\n"
+    "#include <stdio.h>\n"
+    "int main(void) { slide_board b; slide_solution s; slide_board_parse(\"2 3 4 1 5 x 7 6 8\", "
+    "17, NULL, &b, NULL); int r = slide_solve(&b, NULL, NULL, &s, NULL); printf(\"%s\\n\", r ? "
+    "slide_strerror(r) : s.moves); return r != 0; }\n";
+
+/* This build installed with `cmake --install` into a new scratch prefix; returns the scratch directory. */
+static char *install_to_scratch(void)
+{
+    char *dir = strdup("/tmp/slide-tour-XXXXXX");
+    assert_non_null(dir);
+    assert_non_null(mkdtemp(dir));
+    char command[4096];
+    snprintf(command, sizeof command, "'%s' --install '%s' --prefix '%s/prefix'", SLIDE_CMAKE,
+             SLIDE_BUILD_DIR, dir);
+    free(shell(command));
+    const char *installed[] = {"bin/slide", "include/slide.h", "lib/libslide.a",
+                               "share/man/man1/slide.1", "share/bash-completion/completions/slide",
+                               "share/zsh/site-functions/_slide", "lib/pkgconfig/slide.pc",
+                               "lib/cmake/slide/slide-config.cmake"};
+    for (size_t i = 0; i < sizeof installed / sizeof installed[0]; i++) {
+        char path[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/prefix/%s", dir, installed[i]);
+        if (stat(path, &st) != 0 || st.st_size == 0)
+            fail_msg("cmake --install did not install %s", installed[i]);
+    }
+    snprintf(command, sizeof command, "mkdir '%s/hello' && cat > '%s/hello/hello.c'", dir, dir);
+    FILE *f = popen(command, "w");
+    assert_non_null(f);
+    fputs(hello_c, f);
+    assert_int_equal(pclose(f), 0);
+    return dir;
+}
+
+/*
+ * Runs the program at path and checks that its moves solve the README's
+ * board.  Three lines free nothing: in a sanitizer build, leaks are not its
+ * failure.
+ */
+static void expect_hello_solves(const char *path)
+{
+    char command[4096];
+    snprintf(command, sizeof command, "ASAN_OPTIONS=detect_leaks=0 '%s'", path);
+    char *out = shell(command);
+    size_t len = strlen(out);
+    assert_true(len > 0 && out[len - 1] == '\n');
+    out[len - 1] = '\0';
+    slide_board start = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
+    testkit_assert_solves(&start, NULL, out);
+    slide_board_free(&start);
+    free(out);
+}
+
+static void remove_scratch(char *dir)
+{
+    char command[4096];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    assert_int_equal(system(command), 0);
+    free(dir);
+}
+
+static void installed_library_links_with_pkg_config(void **state)
+{
+    (void)state;
+    char *dir = install_to_scratch();
+    char command[8192];
+    /* the installed program works from its new place */
+    snprintf(command, sizeof command, "'%s/prefix/bin/slide' solve -o steps '2 3 4 1 5 x 7 6 8'", dir);
+    char *out = shell(command);
+    assert_string_equal(out, "19\n");
+    free(out);
+    /* cc $(pkg-config --cflags --libs slide), with this build's compiler and link flags */
+    snprintf(command, sizeof command,
+             "export PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' && cd '%s/hello' && "
+             "'%s' -std=c11 -Wall -Wextra -Werror hello.c $(pkg-config --cflags --libs slide) %s "
+             "-o hello && pkg-config --modversion slide",
+             dir, dir, SLIDE_CC, SLIDE_LINK_FLAGS);
+    out = shell(command);
+    assert_string_equal(out, SLIDE_VERSION_STRING "\n");
+    free(out);
+    snprintf(command, sizeof command, "%s/hello/hello", dir);
+    expect_hello_solves(command);
+    remove_scratch(dir);
+}
+
+static void installed_library_links_with_find_package(void **state)
+{
+    (void)state;
+    char *dir = install_to_scratch();
+    char command[8192];
+    snprintf(command, sizeof command,
+             "cd '%s/hello' && printf '%%s\\n' 'cmake_minimum_required(VERSION 3.16)' "
+             "'project(hello C)' 'find_package(slide %d.%d REQUIRED)' "
+             "'add_executable(hello hello.c)' 'target_link_libraries(hello PRIVATE slide::slide)' "
+             "> CMakeLists.txt && '%s' -S . -B build -DCMAKE_PREFIX_PATH='%s/prefix' "
+             "-DCMAKE_C_COMPILER='%s' -DCMAKE_EXE_LINKER_FLAGS='%s' && '%s' --build build",
+             dir, SLIDE_VERSION_MAJOR, SLIDE_VERSION_MINOR, SLIDE_CMAKE, dir, SLIDE_CC,
+             SLIDE_LINK_FLAGS, SLIDE_CMAKE);
+    free(shell(command));
+    snprintf(command, sizeof command, "%s/hello/build/hello", dir);
+    expect_hello_solves(command);
+    remove_scratch(dir);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(help_lists_the_commands_and_the_tiles_output),
+    cmocka_unit_test(a_typo_gets_a_suggestion),
+    cmocka_unit_test(tiles_output_slides_the_board_to_the_goal),
+    cmocka_unit_test(solve_dash_reads_stdin),
+    cmocka_unit_test(progress_line_is_not_drawn_for_term_dumb),
+    cmocka_unit_test(installed_library_links_with_pkg_config),
+    cmocka_unit_test(installed_library_links_with_find_package),
+    cmocka_unit_test(check_dash_reads_the_moves_from_stdin),
+};
+
+TESTKIT_MAIN(tests)
