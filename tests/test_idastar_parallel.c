@@ -8,6 +8,7 @@
 #include "testkit.h"
 
 #include <math.h>
+#include <unistd.h>
 
 static slide_solve_options options(const char *algo, const char *heuristic, int threads,
                                    double weight)
@@ -279,6 +280,50 @@ static void weight_one_is_the_optimal_search(void **state)
     slide_board_free(&b);
 }
 
+/*
+ * auto on 17 to 25 cells: the weighted ladder at SLIDE_AUTO_WEIGHT when the
+ * shape's pattern databases are in the cache (small groups here, in a
+ * private directory), strategy with a note and a remedy when they are not.
+ */
+static void auto_is_near_optimal_on_cached_17_to_25_cells(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/slide-test-auto-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    slide_board goal, b;
+    assert_int_equal(slide_board_init_goal(&goal, 3, 6), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 1836);
+    assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 40, &rng), SLIDE_OK);
+    slide_solve_options opt = options(NULL, NULL, 1, 0);
+    opt.pdb.cache_dir = dir;
+    opt.pdb.max_group = 4;
+    char *moves;
+    slide_stats st;
+    solve_replayed(&b, &goal, &opt, &moves, &st);
+    assert_string_equal(st.algo, "strategy");
+    assert_int_equal(st.remedy, SLIDE_REMEDY_PDB_BUILD);
+    assert_non_null(strstr(st.note, "no pattern databases for 3x6 boards"));
+    free(moves);
+
+    assert_int_equal(slide_pdb_prepare(&goal, &opt.pdb, 0, NULL, NULL, NULL), SLIDE_OK);
+    uint64_t length = solve_replayed(&b, &goal, &opt, &moves, &st);
+    assert_string_equal(st.algo, "idastar");
+    assert_true(st.weight == SLIDE_AUTO_WEIGHT);
+    assert_false(st.optimal);
+    free(moves);
+    slide_solve_options optimal = options("idastar", "linear", 1, 0);
+    assert_true((double)length <= SLIDE_AUTO_WEIGHT * (double)solve_replayed(&b, &goal, &optimal,
+                                                                              &moves, NULL));
+    free(moves);
+    slide_board_free(&b);
+    slide_board_free(&goal);
+    unsigned removed;
+    assert_int_equal(slide_pdb_cache_clear(dir, &removed), SLIDE_OK);
+    assert_true(removed > 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* Weights out of range, and algorithms without a weighted mode, are refused with a reason. */
 static void bad_weights_are_refused(void **state)
 {
@@ -387,6 +432,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(weighted_answers_stay_within_w_times_optimal_on_3x3),
     cmocka_unit_test(weighted_answers_are_deterministic),
     cmocka_unit_test(weight_one_is_the_optimal_search),
+    cmocka_unit_test(auto_is_near_optimal_on_cached_17_to_25_cells),
     cmocka_unit_test(bad_weights_are_refused),
     cmocka_unit_test(threads_stop_at_the_time_limit),
     cmocka_unit_test(cli_jobs_and_weight),

@@ -915,7 +915,8 @@ static void show_plays_a_solution(void **state)
     assert_true(screen_has(&s.scr, "stopped after 0 of 19 moves"));
 }
 
-/* The screen as the captures in tests/data/play keep it: no trailing spaces, no runs of empty lines. */
+/* The screen as the captures in tests/data/play keep it: no trailing spaces, no runs of empty
+ * lines. */
 static void capture(const screen *scr, char *out, size_t size)
 {
     char buf[MAX_COLS + 1];
@@ -942,29 +943,14 @@ static void mask_times(char *text)
             p[0] = p[2] = p[3] = '?';
 }
 
-static char *slurp_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
-    text[size] = '\0';
-    fclose(f);
-    return text;
-}
-
-/* The screen matches tests/data/play/NAME.txt (times masked when asked), and the README shows it. */
+/* The screen matches tests/data/play/NAME.txt (times masked when asked), and the README shows it.
+ */
 static void assert_capture(session *s, const char *name, int masked)
 {
     char path[512], got[8192];
     snprintf(path, sizeof path, "%s/play/%s.txt", SLIDE_TEST_DATA, name);
-    char *want = slurp_file(path);
-    char *readme = slurp_file(SLIDE_TEST_DATA "/../../README.md");
+    char *want = testkit_read_file(path);
+    char *readme = testkit_read_file(SLIDE_TEST_DATA "/../../README.md");
     if (!strstr(readme, want))
         fail_msg("README.md does not show %s as it is", path);
     capture(&s->scr, got, sizeof got);

@@ -22,21 +22,6 @@ static void assert_well_formed(const char *path)
                  path, status);
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)size + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
-    text[size] = '\0';
-    fclose(f);
-    return text;
-}
-
 /* The quoted value of attribute `name` in the tag that starts at `tag`, copied to a new string. */
 static char *attribute(const char *tag, const char *name)
 {
@@ -201,7 +186,7 @@ static void check_file(const char *path, const char *board_text, const char *goa
         goal_text ? testkit_board(goal_text, given.rows, given.cols) : (slide_board){0, 0, 0, NULL};
     if (!goal_text)
         assert_int_equal(slide_board_init_goal(&goal, given.rows, given.cols), SLIDE_OK);
-    char *svg = read_text(path), *moves;
+    char *svg = testkit_read_file(path), *moves;
     slide_board start, final;
     size_t slides = read_back(svg, given.rows, given.cols, &start, &final, &moves);
     assert_true(slide_board_equal(&start, &given));
@@ -342,13 +327,13 @@ static void readme_example_is_current(void **state)
     const char *path = SLIDE_TEST_DATA "/play/solution.svg";
     testkit_run r = RUN(NULL, "solve", "-o", "svg", "2 3 4 1 5 x 7 6 8");
     assert_int_equal(r.status, 0);
-    char *kept = read_text(path);
+    char *kept = testkit_read_file(path);
     if (strcmp(kept, r.out) != 0)
         fail_msg("%s is not what slide solve -o svg \"2 3 4 1 5 x 7 6 8\" writes now", path);
     free(kept);
     testkit_run_free(&r);
     check_file(path, "2 3 4 1 5 x 7 6 8", NULL, "ullddrurdllurdruldr");
-    char *readme = read_text(SLIDE_TEST_DATA "/../../README.md");
+    char *readme = testkit_read_file(SLIDE_TEST_DATA "/../../README.md");
     assert_non_null(strstr(readme, "(tests/data/play/solution.svg)"));
     free(readme);
 }

@@ -196,6 +196,16 @@ char *testkit_slurp(FILE *f)
     return buf;
 }
 
+char *testkit_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot read %s", path);
+    char *text = testkit_slurp(f);
+    fclose(f);
+    return text;
+}
+
 testkit_run testkit_slide(const char *const *args, const char *input)
 {
     testkit_run r = {0, NULL, NULL, 0};

@@ -66,6 +66,8 @@ typedef struct testkit_run {
 testkit_run testkit_slide(const char *const *args, const char *input);
 /* Everything f holds from its start (or, for a pipe, everything still to come); the caller frees. */
 char *testkit_slurp(FILE *f);
+/* The whole file at path, failing the test when it cannot be read; the caller frees. */
+char *testkit_read_file(const char *path);
 void testkit_run_free(testkit_run *r);
 
 #endif

@@ -117,9 +117,9 @@ size_t term_decode_key(const unsigned char *buf, size_t len, int more_may_come, 
 
 static void frame_append(term_frame *f, const char *bytes, size_t n)
 {
-    if (f->failed)
+    if (f->failed || n == 0)
         return;
-    if (f->len + n + 1 > f->cap) {
+    if (!f->data || f->len + n + 1 > f->cap) {
         size_t cap = f->cap ? f->cap : 4096;
         while (cap < f->len + n + 1)
             cap *= 2;
@@ -594,6 +594,8 @@ int term_present(term *t, const term_frame *f)
 {
     if (f->failed)
         return -1;
+    if (!f->data)
+        return 0; /* nothing was ever written into it */
     if (!t->redraw && t->shown.len == f->len && t->shown.data &&
         memcmp(t->shown.data, f->data, f->len) == 0)
         return 0;

@@ -3,20 +3,20 @@
  * IDA* node loop, on one thread or several, and the weighted ladder.
  *
  * Several threads inside one search.  Each iteration is cut into subtrees:
- * the first thread searches the tree down to a split depth and records every
- * node of that depth within the bound, in u, d, l, r order (ida_split); then
- * the threads claim the subtrees in that order.  Depth-first search inside a
- * subtree keeps the order, so the answer one thread prints is the first
- * answer of the lowest subtree that holds one.  A thread that finds an answer
- * in subtree i keeps it when i is the lowest so far; from then on no thread
- * claims a subtree past i and a running one past i is dropped at its next
- * checkpoint, but every subtree below i runs to its end, because it may hold
- * an earlier answer.  The answer is therefore the one-thread string, and an
- * iteration without an answer does exactly the one-thread work plus the
- * shallow walk that splits it.  The split depth grows until there are about
- * SPLIT_TASKS subtrees a thread, so that their uneven sizes even out; on
- * the 15-puzzle, whose pattern databases make the tree narrow, that is 20
- * to 40 moves deep, on the 24-puzzle about 8.
+ * the first thread walks the tree within the bound level by level and
+ * records the nodes of the first level that has enough of them, in u, d,
+ * l, r order (ida_split); then the threads claim the subtrees in that
+ * order.  Depth-first search inside a subtree keeps the order, so the
+ * answer one thread prints is the first answer of the lowest subtree that
+ * holds one.  A thread that finds an answer in subtree i keeps it when i is
+ * the lowest so far; from then on no thread claims a subtree past i and a
+ * running one past i is dropped at its next checkpoint, but every subtree
+ * below i runs to its end, because it may hold an earlier answer.  The
+ * answer is therefore the one-thread string, and an iteration without an
+ * answer does exactly the one-thread work plus the shallow walk that splits
+ * it.  Enough is SPLIT_TASKS subtrees a thread, so that their uneven sizes
+ * even out: on the 15-puzzle, whose pattern databases make the tree narrow,
+ * that level is 20 to 40 moves deep, on the 24-puzzle about 8.
  *
  * Weighted IDA*: f = g + W h with an admissible h.  Every node of a shortest
  * path has f <= W (g + h) <= W * optimum, so no bound ever passes W * optimum
@@ -112,7 +112,7 @@ int ida_checkpoint(ida_thread *t)
     return 0;
 }
 
-/* Makes room for one more subtree of t->tasks' stride; SLIDE_OK or the budget's status. */
+/* Makes room for one more subtree of the list's stride; SLIDE_OK or the budget's status. */
 static int tasks_reserve(ida_tasks *tasks)
 {
     search_budget *budget = tasks->budget;

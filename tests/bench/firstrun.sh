@@ -21,8 +21,9 @@
 #      -o json's ms) and nodes, and the ratio.
 #
 # Every answer is checked against the full tables' (same length).  The
-# machine's load is printed first: on a shared machine, compare CPU-bound
-# figures only with the load they were taken at.
+# machine's load is printed first: on a shared machine, compare wall times
+# only with the load they were taken at (the CPU seconds vary less).  Peak
+# memory is the resident size, mapped table pages included (see README).
 set -euo pipefail
 build=${1:-build}
 korf_count=${2:-30}
@@ -41,18 +42,22 @@ fi
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# "wall_s peak_kib" of one solve of $1 with SLIDE_CACHE_DIR=$2; the answer's length in $3
+# "wall_s peak_kib cpu_s" of one solve of $1 with SLIDE_CACHE_DIR=$2 (wall from the clock, to
+# the millisecond; /usr/bin/time's has 10 ms steps); the answer's length in $3
 timed_solve() {
-    local board=$1 cache=$2 steps=$3
-    SLIDE_CACHE_DIR=$cache /usr/bin/time -f "%e %M" -o "$work/time" \
+    local board=$1 cache=$2 steps=$3 start end
+    start=$(date +%s%N)
+    SLIDE_CACHE_DIR=$cache /usr/bin/time -f "%M %U %S" -o "$work/time" \
         "$slide" solve -o steps "$board" >"$steps" 2>/dev/null
-    cat "$work/time"
+    end=$(date +%s%N)
+    awk -v ns=$((end - start)) '{ print ns / 1e9, $1, $2 + $3 }' "$work/time"
 }
 # wall and peak per board: prints the table and the summary of one column
 per_board() { # label cache-or-"fresh"
     local label=$1 cache=$2 i=0 board
     : >"$work/walls"
     : >"$work/peaks"
+    : >"$work/cpus"
     while read -r board; do
         i=$((i + 1))
         local dir=$cache
@@ -60,13 +65,14 @@ per_board() { # label cache-or-"fresh"
             dir="$work/fresh-$i"
             mkdir -p "$dir"
         fi
-        read -r wall peak < <(timed_solve "$board" "$dir" "$work/steps.$label.$i")
+        read -r wall peak cpu < <(timed_solve "$board" "$dir" "$work/steps.$label.$i")
         echo "$wall" >>"$work/walls"
         echo "$peak" >>"$work/peaks"
+        echo "$cpu" >>"$work/cpus"
     done <"$work/boards"
-    printf '  %-34s wall median %6.2f s, max %6.2f s; peak median %5.0f MiB, max %5.0f MiB\n' \
+    printf '  %-30s wall median %6.3f s, max %6.3f s (CPU median %5.2f s); peak median %4.0f MiB, max %4.0f MiB\n' \
         "$label" "$(median <"$work/walls")" "$(sort -g "$work/walls" | tail -1)" \
-        "$(median <"$work/peaks" | awk '{ print $1 / 1024 }')" \
+        "$(median <"$work/cpus")" "$(median <"$work/peaks" | awk '{ print $1 / 1024 }')" \
         "$(sort -g "$work/peaks" | tail -1 | awk '{ print $1 / 1024 }')"
 }
 
@@ -84,16 +90,15 @@ mkdir -p "$work/batch"
 SLIDE_CACHE_DIR="$work/batch" /usr/bin/time -f "%e %M" -o "$work/time" \
     "$slide" solve <"$work/boards" >/dev/null 2>&1
 read -r wall peak <"$work/time"
-printf '  %-34s wall %6.2f s for all ten; peak %5.0f MiB\n' "batch of 10, empty cache" "$wall" \
+printf '  %-30s wall %6.2f s for all ten; peak %4.0f MiB\n' "batch of 10, empty cache" "$wall" \
     "$(echo "$peak" | awk '{ print $1 / 1024 }')"
 
 board=$(head -1 "$work/boards")
 SLIDE_CACHE_DIR=$full_cache "$slide" solve "$board" >/dev/null 2>&1 # stamps and page cache warm
 for _ in $(seq 11); do
-    SLIDE_CACHE_DIR=$full_cache /usr/bin/time -f "%e %M" -o "$work/time" "$slide" solve "$board" >/dev/null
-    cat "$work/time"
+    timed_solve "$board" "$full_cache" /dev/null
 done >"$work/warm"
-printf '  %-34s wall median %6.3f s (11 runs), peak median %5.0f MiB\n' "warm start, one board" \
+printf '  %-30s wall median %6.3f s (11 runs), peak median %4.0f MiB\n' "warm start, one board" \
     "$(cut -d' ' -f1 "$work/warm" | median)" "$(cut -d' ' -f2 "$work/warm" | median | awk '{ print $1 / 1024 }')"
 
 echo "4. Korf-type boards (slide gen --size 4x4 --goal \"$korf_goal\" --seed 15 --count $korf_count):"
@@ -105,7 +110,7 @@ korf() { # label cache
             match($0, /"ms":[0-9.]+/); ms += substr($0, RSTART + 5, RLENGTH - 5)
             match($0, /"steps":[0-9]+/); steps += substr($0, RSTART + 8, RLENGTH - 8); k++
         }
-        END { printf "  %-34s %d boards, mean %.1f moves, %12d nodes, %9.1f ms search\n", name, k, steps / k, n, ms }' \
+        END { printf "  %-30s %d boards, mean %.1f moves, %12d nodes, %9.1f ms search\n", name, k, steps / k, n, ms }' \
         "$work/korf.$1"
 }
 korf "quick 3-6-6 tables" "$work/fresh-1"

@@ -17,7 +17,7 @@ export SLIDE_CACHE_DIR=$cache
 unset SLIDE_PDB_MAX_GROUP
 "$bench" 3x3 100 1
 echo "== 4x4, empty cache ($cache)"
-/usr/bin/time -f '   (%e s wall, %M KiB peak resident)' "$bench" 4x4 20 1
+/usr/bin/time -f '   (the run: %e s wall, %U s user CPU, %M KiB peak resident)' "$bench" 4x4 20 1
 echo "== 4x4, warm cache (a new process; the tables are loaded)"
-/usr/bin/time -f '   (%e s wall, %M KiB peak resident)' "$bench" 4x4 20 2
+/usr/bin/time -f '   (the run: %e s wall, %U s user CPU, %M KiB peak resident)' "$bench" 4x4 20 2
 "$bench" 6x6 100 1

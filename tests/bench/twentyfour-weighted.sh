@@ -23,8 +23,12 @@
 # search alone.  Every answer is replayed by `slide check`.
 # Reported: per Korf-Taylor instance the length, the optimum, strategy's
 # length, nodes and ms; per workload the mean length over the optimum, the
-# mean and worst length over strategy's, the mean and worst ms a board, and
-# the process CPU and load average around each batch.
+# mean and worst length over strategy's, the mean and worst ms a board (wall:
+# on a loaded machine, far above the CPU), the batch's CPU and the load
+# average around it, and the CPU a board that gives when the batch's CPU per
+# node is applied to each board's node count (the time a board takes with a
+# core to itself; the loading of the tables counts in, so it is an upper
+# bound).
 set -euo pipefail
 build=${1:-build}
 weight=${2:-1.5}
@@ -84,20 +88,25 @@ run() {
 summary() { # workload, optimal file or ""
     local name=$1 optimal=$2
     read -r before after cpu <"$work/$name.cpu"
-    paste "$work/$name.steps" "$work/$name.strategy" "$work/$name.ms" ${optimal:+"$optimal"} |
+    paste "$work/$name.steps" "$work/$name.strategy" "$work/$name.ms" "$work/$name.nodes" \
+        ${optimal:+"$optimal"} |
         awk -v name="$name" -v w="$weight" -v bad="$(cat "$work/$name.bad")" \
             -v before="$before" -v after="$after" -v cpu="$cpu" '
         {
             n++; len += $1; strat += $2; ms += $3
             r = $1 / $2; rs += r; if (r > worst_s) worst_s = r
             if ($3 > worst_ms) worst_ms = $3
-            if (NF >= 4) { ro = $1 / $4; opt += ro; if (ro > worst_o) worst_o = ro }
+            nodes += $4; if ($4 > worst_nodes) worst_nodes = $4
+            if (NF >= 5) { ro = $1 / $5; opt += ro; if (ro > worst_o) worst_o = ro }
         }
         END {
             printf "%s (%d boards, --weight %s): mean %.2f moves, strategy %.2f", name, n, w, len / n, strat / n
             if (opt) printf "; length / optimal mean %.4f, worst %.3f", opt / n, worst_o
             printf "; length / strategy mean %.3f, worst %.3f; ms a board mean %.0f, worst %.0f", rs / n, worst_s, ms / n, worst_ms
-            printf "; batch CPU %.1f s, load %s -> %s; %d answer(s) failed replay\n", cpu, before, after, bad
+            printf "; batch CPU %.1f s, load %s -> %s", cpu, before, after
+            # CPU is spread over the boards by their nodes: a load-free time a board
+            printf "; %.0f ns CPU a node, so a board %.2f s CPU on average, %.2f s at most", cpu / nodes * 1e9, cpu / n, cpu / nodes * worst_nodes
+            printf "; %d answer(s) failed replay\n", bad
         }'
 }
 

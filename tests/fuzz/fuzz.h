@@ -51,10 +51,10 @@ char *fuzz_string(const uint8_t *data, size_t len);
  * line with no newline) repeated until it is a length `how` picks, then the
  * rest of data from that line end on, in a new buffer of *out_len bytes the
  * caller frees.  The lengths sit at the reader's edges: around 4 KiB, a
- * pipe's 64 KiB, the batch's 1 MiB block (a line end there lands on the
- * last byte of a read) and a line needing two doublings; how 0xFE and 0xFF
- * give the line limit (CLI_MAX_LINE_BYTES) and one byte past it, 40 MB, so
- * only inputs that ask for them exactly take that long.
+ * pipe's 64 KiB and the batch's 1 MiB block (a line end there lands on the
+ * last byte of a read); how 0xFD gives a line that doubles the buffer
+ * twice, 0xFE and 0xFF the line limit (CLI_MAX_LINE_BYTES) and one byte
+ * past it, 40 MB, so only inputs that ask for those exactly take that long.
  */
 uint8_t *fuzz_stretch(const uint8_t *data, size_t len, uint8_t how, size_t *out_len);
 

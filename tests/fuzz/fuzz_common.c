@@ -188,11 +188,14 @@ char *fuzz_string(const uint8_t *data, size_t len)
 
 uint8_t *fuzz_stretch(const uint8_t *data, size_t len, uint8_t how, size_t *out_len)
 {
-    static const size_t lengths[8] = {4095, 4096, 65537, (1u << 20) - 1, 1u << 20,
-                                      (1u << 20) + 1, (3u << 20) + 7, 100};
+    /* mostly short, so that stretched inputs do not slow the fuzzer down much */
+    static const size_t lengths[16] = {100,   300,   1000,  2000,           4095,    4096,
+                                       4097,  8192,  16384, 65535,          65536,   65537,
+                                       70000, (1u << 20) - 1, 1u << 20, (1u << 20) + 1};
     size_t target = how == 0xFF   ? CLI_MAX_LINE_BYTES + 1
                     : how == 0xFE ? CLI_MAX_LINE_BYTES
-                                  : lengths[how % 8];
+                    : how == 0xFD ? (3u << 20) + 7 /* a line that doubles the buffer twice */
+                                  : lengths[how % 16];
     size_t line = 0;
     while (line < len && data[line] != '\n' && data[line] != '\r')
         line++;

@@ -26,7 +26,7 @@ targets_for() {
     solve) echo "src/cli/solve.c src/cli/batch.c src/cli/args.c src/cli/io.c src/parse.c" ;;
     problem) echo "src/cli/problem.c src/cli/judge.c src/core/parse.c" ;;
     check) echo "src/cli/check.c src/cli/judge.c src/core/moves.c" ;;
-    pdb) echo "src/pdb/cache.c src/pdb/pdb.c" ;;
+    pdb) echo "src/pdb/file.c src/pdb/cache.c src/pdb/pdb.c" ;;
   esac
 }
 
