@@ -65,4 +65,32 @@ static inline uint32_t permutation_rank_wide(const uint8_t *values, int k, int n
     return rank_digits(values, k, n, 1);
 }
 
+/* weights[i]: the product of the bases of the digits after digit i (n - i - 1 down to n - k + 1). */
+static inline void permutation_weights(int k, int n, uint32_t *weights)
+{
+    uint32_t w = 1;
+    for (int i = k - 1; i >= 0; i--) {
+        weights[i] = w;
+        w *= (uint32_t)(n - i);
+    }
+}
+
+/*
+ * permutation_rank_wide written as a sum of each digit times its weight
+ * (permutation_weights) rather than in Horner's form: no digit waits for
+ * the multiplication of the one before, which the 24-puzzle's IDA*, ranking
+ * two 6-tile groups a child, measured as the faster.
+ */
+static inline uint32_t permutation_rank_weighted(const uint8_t *values, int k,
+                                                 const uint32_t *weights)
+{
+    uint32_t index = 0, used = 0;
+    for (int i = 0; i < k; i++) {
+        unsigned v = values[i];
+        index += (v - popcount25(used & ((1u << v) - 1))) * weights[i];
+        used |= 1u << v;
+    }
+    return index;
+}
+
 #endif /* SLIDE_RANK_H */

@@ -34,6 +34,7 @@ typedef struct pdb_heuristic {
 typedef struct pdb_request {
     const pdb_set *plan;
     const pdb_set *quick;
+    int remedy; /* with the stand-in's note: SLIDE_REMEDY_PDB_BUILD when that would help */
     const char *dir;
     pdb_reporter reporter;
 } pdb_request;
@@ -72,7 +73,7 @@ static int prepare_choice(const pdb_request *request, pdb_set *set, search_budge
     describe_groups(request->quick, quick, sizeof quick);
     *set = *request->quick;
     if (request->dir)
-        pdb_report_note_remedy(&request->reporter, SLIDE_REMEDY_PDB_BUILD,
+        pdb_report_note_remedy(&request->reporter, request->remedy,
                                "the full pattern databases for this %dx%d goal (%s tiles) are not "
                                "cached; using %s ones, which build in seconds but search slower",
                                set->shape.rows, set->shape.cols, full, quick);
@@ -140,6 +141,29 @@ static int plan_full(const search_task *search, pdb_set *plan, uint8_t *goal, in
     return pdb_plan_cells(plan, &search->shape, goal, *max_group, search->budget->cap);
 }
 
+/*
+ * Non-zero when plan is what the cache gets from building the full tables
+ * with the default memory cap (slide_pdb_prepare): under a smaller cap the
+ * plan may be smaller tables, which that build would not make.
+ */
+static int plan_is_the_default(const search_task *search, const pdb_set *plan,
+                               const uint8_t *goal, int max_group)
+{
+    pdb_set usual;
+    if (search->budget->cap >= SLIDE_DEFAULT_MAX_MEMORY)
+        return 1;
+    if (pdb_plan_cells(&usual, &search->shape, goal, max_group, SLIDE_DEFAULT_MAX_MEMORY) !=
+            SLIDE_OK ||
+        usual.count != plan->count)
+        return 0;
+    for (int g = 0; g < plan->count; g++)
+        if (usual.groups[g].size != plan->groups[g].size ||
+            usual.groups[g].per_region != plan->groups[g].per_region ||
+            memcmp(usual.groups[g].tiles, plan->groups[g].tiles, (size_t)plan->groups[g].size) != 0)
+            return 0;
+    return 1;
+}
+
 int pdb_heuristic_cached(search_task *search)
 {
     const slide_pdb_options *options = options_of(search);
@@ -179,8 +203,10 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     if (!h)
         return search->budget->status;
     char dir[4096];
-    pdb_request request = {&plan, may_stand_in ? &quick : NULL, NULL,
+    pdb_request request = {&plan, may_stand_in ? &quick : NULL, SLIDE_REMEDY_NONE, NULL,
                            {search->progress, search->progress_ctx}};
+    if (may_stand_in && plan_is_the_default(search, &plan, goal, max_group))
+        request.remedy = SLIDE_REMEDY_PDB_BUILD;
     if (!options->no_disk_cache) {
         if (pdb_cache_dir(options->cache_dir, dir, sizeof dir) == SLIDE_OK)
             request.dir = dir;

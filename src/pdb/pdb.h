@@ -66,6 +66,7 @@ typedef struct pdb_group {
     uint8_t home[SLIDE_MAX_WIDE_CELLS];    /* digit i's goal cell in the table's frame */
     uint8_t blank_home;                    /* the blank's goal cell in the table's frame */
     uint32_t placements;                   /* n! / (n-k)! */
+    uint32_t weight[SLIDE_MAX_WIDE_CELLS]; /* digit i's weight in the placement (rank.h) */
     int per_region;                        /* an entry per (placement, blank region) */
     uint32_t entries;                      /* placements, times n - k when per_region */
     int entry_bits;                        /* 4 or 8, 0 until built */
@@ -264,7 +265,7 @@ static inline uint32_t pdb_place_any(const pdb_set *set, int g, const uint8_t *p
         used |= 1u << cells[i];
     }
     *occupied = used;
-    return wide ? permutation_rank_wide(cells, set->groups[g].size, set->shape.cells)
+    return wide ? permutation_rank_weighted(cells, set->groups[g].size, set->groups[g].weight)
                 : permutation_rank(cells, set->groups[g].size, set->shape.cells);
 }
 
