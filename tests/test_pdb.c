@@ -1228,12 +1228,13 @@ static void check_wide_walk_paths(pdb_walk *w, const pdb_set *set, state128 s, i
         pdb_walk before = *w;
         assert_int_equal(pdb_walk_read(w, &steps[i]), pdb_estimate_wide(set, next));
         (*tried)++;
-        pdb_walk_take(w, &steps[i]);
+        pdb_walk_take_wide(w, &steps[i]);
         check_wide_walk_paths(w, set, next, targets[i], depth - 1, move_inverse(moves[i]), tried);
-        pdb_walk_undo(w, &steps[i]);
+        pdb_walk_undo_wide(w, &steps[i]);
         assert_int_equal(w->manhattan, before.manhattan);
         assert_memory_equal(w->pos, before.pos, sizeof w->pos);
         assert_memory_equal(w->side, before.side, (size_t)w->sides * sizeof w->side[0]);
+        assert_memory_equal(w->cells, before.cells, sizeof w->cells);
     }
 }
 

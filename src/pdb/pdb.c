@@ -248,7 +248,8 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
         t->placements = t->entries = permutations(n, t->size);
         if (t->entries == UINT32_MAX)
             return SLIDE_E_ARGUMENT;
-        permutation_weights(t->size, n, t->weight);
+        if (n > SLIDE_MAX_PACKED_CELLS)
+            permutation_weights(t->size, n, set->digit_weight[g]); /* k <= 8 there */
     }
     if (placed != n - 1)
         return SLIDE_E_ARGUMENT;
@@ -261,6 +262,10 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
     for (int g = 0; g < count; g++)
         place_in_frame(set, g, syms, symmetries, goal_cell);
     plan_mirror(set, syms, symmetries, goal_cell);
+    for (int k = 0; k < (set->mirrored ? 2 : 1); k++)
+        for (int g = 0; g < count; g++)
+            for (int i = 0; i < set->groups[g].size; i++)
+                set->digit_of[k][set->view[k][g].source[i]] = (uint8_t)i;
     return SLIDE_OK;
 }
 
@@ -1233,6 +1238,9 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
             group->value = pdb_lookup(set, g, group->placement, group->occupied,
                                       set->view[k][g].cell[w->pos[0]]);
             side->sum += group->value;
+            const pdb_view *view = &set->view[k][g];
+            for (int i = 0; i < set->groups[g].size && i < PDB_MAX_WIDE_DIGITS; i++)
+                w->cells[k][g][i] = view->cell[w->pos[view->source[i]]];
         }
     }
     unsigned best = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;

@@ -107,13 +107,13 @@ static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, u
         t->path[g] = (uint8_t)child->move;
         int r;
         if (use_pdb) {
-            pdb_walk_take(&s->walk, &child->step);
+            pdb_walk_take_wide(&s->walk, &child->step);
             s->board[blank] = s->board[target];
             s->board[target] = 0;
             r = dfs_pdb(s, next, target, g + 1, next_h, move_inverse(child->move));
             s->board[target] = s->board[blank];
             s->board[blank] = 0;
-            pdb_walk_undo(&s->walk, &child->step);
+            pdb_walk_undo_wide(&s->walk, &child->step);
         } else {
             r = dfs_plain(s, next, target, g + 1, next_h, move_inverse(child->move));
         }
@@ -157,7 +157,7 @@ static int wide_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
             pdb_step step;
             pdb_walk_locate(&s->walk, s->board[target], (unsigned)target, (unsigned)blank, &step);
             pdb_walk_read(&s->walk, &step);
-            pdb_walk_take(&s->walk, &step);
+            pdb_walk_take_wide(&s->walk, &step);
             s->board[blank] = s->board[target];
             s->board[target] = 0;
             blank = target;
@@ -176,17 +176,9 @@ static int wide_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
                      back);
 }
 
-/* The threads the search asked for, within what the driver allows. */
-static int thread_count(const search_task *search)
-{
-    if (search->threads < 1)
-        return 1;
-    return search->threads > IDA_MAX_THREADS ? IDA_MAX_THREADS : search->threads;
-}
-
 int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void *heuristic_ctx)
 {
-    int count = thread_count(search);
+    int count = ida_thread_count(search);
     wide_searcher *searchers = budget_calloc(search->budget, (size_t)count, sizeof *searchers);
     if (!searchers)
         return search->budget->status;
