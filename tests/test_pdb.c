@@ -280,7 +280,7 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     pdb_file_name(&set, 0, name, sizeof name);
     assert_string_equal(name, "4x4-xooooooo________-r.pdb");
     pdb_file_name(&set, 1, name, sizeof name);
-    assert_string_equal(name, "4x4-x_oo__oo__oo__oo.pdb");
+    assert_string_equal(name, "4x4-oooooooox_______.pdb");
     assert_true(set.mirrored);
     slide_board_free(&goal);
 
@@ -293,7 +293,7 @@ static void plan_is_korf_felner_7_8_with_reflection_on_4x4(void **state)
     pdb_file_name(&set, 0, name, sizeof name);
     assert_string_equal(name, "4x4-xooooooo________-r.pdb");
     pdb_file_name(&set, 1, name, sizeof name);
-    assert_string_equal(name, "4x4-x_oo__oo__oo__oo.pdb");
+    assert_string_equal(name, "4x4-oooooooox_______.pdb");
     assert_true(set.mirrored);
     slide_board_free(&goal);
     goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", 0, 0);
@@ -711,7 +711,12 @@ static void symmetric_goals_share_one_set_of_files(void **state)
     static const char *const square[] = {"1 2 3 4 5 6 7 8 x", "x 1 2 3 4 5 6 7 8",
                                          "7 4 1 8 5 2 x 6 3", "8 7 6 5 4 3 2 1 x",
                                          "1 4 7 2 5 8 3 6 x"};
-    check_symmetric_goals(3, 3, square, 5, "1 2 3 8 x 4 7 6 5");
+    /*
+     * The other goal has its blank in the middle of an edge, which walls it in
+     * at home: that table is new.  (Luogu's centre blank would share both: the
+     * tables whose tiles leave one free region do not depend on the blank.)
+     */
+    check_symmetric_goals(3, 3, square, 5, "1 2 3 4 5 6 7 x 8");
     /* a 2x4 turns only by 180 degrees and flips: those, and a renaming */
     static const char *const wide[] = {"1 2 3 4 5 6 7 x", "x 7 6 5 4 3 2 1", "4 3 2 1 x 7 6 5",
                                        "7 6 5 4 3 2 1 x"};
@@ -875,10 +880,11 @@ static void quick_tables_stand_in_until_the_full_ones_are_cached(void **state)
     assert_int_equal(log.build_advice, 1);
     assert_non_null(strstr(log.last, "not cached; using 3-3-3 ones"));
     assert_null(strstr(log.last, "--")); /* the library names no option */
-    assert_int_equal(count_tables(dir), 3);
+    /* 3-3-3, but two of the groups are one table turned (their tiles leave one free region) */
+    assert_int_equal(count_tables(dir), 2);
     solve_batch(&goal, &opt, 3, 8); /* the quick tables come from the cache now */
     assert_int_equal(log.build_advice, 2);
-    assert_int_equal(count_tables(dir), 3);
+    assert_int_equal(count_tables(dir), 2);
 
     /* a cap under which the best tables are smaller than a default build makes: no advice */
     opt.limits.max_memory = 85000; /* 1-4-4 fits, but not per blank region */
@@ -958,7 +964,7 @@ static void cli_pdb_build_info_clear(void **state)
     assert_int_equal(r.status, 0);
     assert_non_null(strstr(r.out, "2x4: 1 table (7 tiles)"));
     assert_non_null(strstr(r.out, "0 loaded, 1 built"));
-    assert_non_null(strstr(r.err, "building pattern database 2x4-xooooooo.pdb"));
+    assert_non_null(strstr(r.err, "building pattern database 2x4-ooooooox.pdb"));
     testkit_run_free(&r);
 
     r = testkit_slide(build, NULL);
@@ -971,13 +977,13 @@ static void cli_pdb_build_info_clear(void **state)
     r = testkit_slide(info, NULL);
     assert_int_equal(r.status, 0);
     assert_non_null(
-        strstr(r.out, "2x4-xooooooo.pdb: 2x4, 7 tiles at home on cells {1,2,3,4,5,6,7} and "
-                      "the blank on cell 0, 40320 entries"));
+        strstr(r.out, "2x4-ooooooox.pdb: 2x4, 7 tiles at home on cells {0,1,2,3,4,5,6} and "
+                      "the blank on cell 7, 40320 entries"));
     assert_non_null(strstr(r.out, "valid"));
     testkit_run_free(&r);
 
     char path[400];
-    snprintf(path, sizeof path, "%s/2x4-xooooooo.pdb", dir);
+    snprintf(path, sizeof path, "%s/2x4-ooooooox.pdb", dir);
     patch_byte(path, 200, 0x10);
     r = testkit_slide(info, NULL);
     assert_non_null(strstr(r.out, "INVALID: checksum mismatch"));

@@ -1,7 +1,8 @@
 /*
  * test_state_map.c - the state map (core/state_map.c) on its own: values of
  * both widths through doubling, the bytes a slot costs, a refused doubling,
- * and tracing parent moves (replayed by the testkit's own move rules).
+ * and tracing parent moves (replayed by the testkit's own move rules); the
+ * same for wide (state128) keys, with the wide state's packing.
  */
 #include "testkit.h"
 
@@ -219,12 +220,105 @@ static void trace_reports_a_missing_state_or_a_loop(void **state)
     slide_board_free(&board);
 }
 
+/* ------------------------------------------------------------- wide keys */
+
+/* Distinct nonzero wide keys, equal in one word for pairs i, i + 1 (so both words count). */
+static state128 wide_key_of(size_t i)
+{
+    state128 k = {(state64)(i / 2 + 1) * 0x9e3779b97f4a7c15ull, (state64)(i % 2) << 40};
+    return k;
+}
+
+/*
+ * state128 keys through doublings: each is found with its value, a key that
+ * shares one word with a stored one is not, the map costs two words a key,
+ * and the memory goes back to the budget.
+ */
+static void wide_keys_survive_doubling(void **state)
+{
+    (void)state;
+    search_budget budget;
+    budget_init(&budget, NULL);
+    state_map m;
+    assert_int_equal(state_map_init_wide(&m, &budget, &state_map_parent_moves, 0), SLIDE_OK);
+    assert_int_equal(budget.used, (m.mask + 1) * (2 * sizeof(state64) + 1));
+    size_t n = 20000;
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(state_map_insert8_wide(&m, wide_key_of(i), (uint8_t)(i * 7)), 1);
+    assert_int_equal(state_map_insert8_wide(&m, wide_key_of(5), 0), 0); /* present: untouched */
+    assert_int_equal(m.count, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t slot = state_map_find_wide(&m, wide_key_of(i));
+        assert_int_not_equal(slot, SIZE_MAX);
+        assert_int_equal(state_map_value8(&m, slot), (uint8_t)(i * 7));
+    }
+    state128 absent = wide_key_of(n);
+    absent.hi ^= (state64)1 << 41;
+    assert_int_equal(state_map_find_wide(&m, absent), SIZE_MAX);
+    state_map_free(&m);
+    assert_int_equal(budget.used, 0);
+}
+
+/*
+ * The wide state itself and the wide trace: a walk on a 5x5 board stored as
+ * parent moves comes back forwards and undone, every cell (the split one,
+ * cell 24, too) packing and unpacking to the same board.
+ */
+static void wide_trace_replays_a_walk_on_5x5(void **state)
+{
+    (void)state;
+    slide_board root, end, copy;
+    assert_int_equal(slide_board_init_goal(&root, 5, 5), SLIDE_OK);
+    assert_int_equal(slide_board_init_goal(&end, 5, 5), SLIDE_OK);
+    assert_int_equal(slide_board_init_goal(&copy, 5, 5), SLIDE_OK);
+    geometry shape;
+    geometry_init(&shape, 5, 5);
+    search_budget budget;
+    budget_init(&budget, NULL);
+    state_map m;
+    assert_int_equal(state_map_init_wide(&m, &budget, &state_map_parent_moves, 0), SLIDE_OK);
+    const char *walk = "uullddrruuuullldddrrrd"; /* no state twice; the blank leaves cell 24 and returns */
+    state128 s = state128_pack(&root);
+    assert_int_equal(state128_blank(s, 25), 24);
+    state128_unpack(s, &copy);
+    assert_true(slide_board_equal(&copy, &root));
+    assert_int_equal(state_map_insert8_wide(&m, s, STATE_MAP_ROOT_MOVE), 1);
+    for (const char *p = walk; *p; p++) {
+        int move = (int)(strchr(slide_move_letters, *p) - slide_move_letters);
+        int blank = state128_blank(s, 25);
+        s = state128_swap(s, blank, shape.neighbour[blank][move]);
+        assert_int_equal(slide_board_move(&end, *p), SLIDE_OK);
+        state128_unpack(s, &copy);
+        assert_true(slide_board_equal(&copy, &end));
+        assert_int_equal(state_map_insert8_wide(&m, s, (uint8_t)move), 1);
+    }
+    for (int reversed = 0; reversed < 2; reversed++) {
+        move_list out;
+        memset(&out, 0, sizeof out);
+        out.budget = &budget;
+        assert_int_equal(state_map_trace_path_wide(&m, &shape, s, &out, reversed), SLIDE_OK);
+        assert_int_equal(out.len, strlen(walk));
+        if (reversed)
+            testkit_assert_solves(&end, &root, out.data);
+        else
+            assert_string_equal(out.data, walk);
+        budget_free(&budget, out.data, out.cap);
+    }
+    state_map_free(&m);
+    assert_int_equal(budget.used, 0);
+    slide_board_free(&root);
+    slide_board_free(&end);
+    slide_board_free(&copy);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(values_survive_doubling_in_both_widths),
     cmocka_unit_test(a_slot_costs_the_key_and_the_value_width),
     cmocka_unit_test(refused_doubling_leaves_the_map_intact),
     cmocka_unit_test(trace_replays_a_walk_forwards_and_backwards),
     cmocka_unit_test(trace_reports_a_missing_state_or_a_loop),
+    cmocka_unit_test(wide_keys_survive_doubling),
+    cmocka_unit_test(wide_trace_replays_a_walk_on_5x5),
 };
 
 TESTKIT_MAIN(tests)

@@ -110,28 +110,60 @@ size_t pdb_build_scratch(const pdb_set *set, int g)
  * blank's goal cell, 1 for a group tile's goal cell, 2 for any other.
  */
 static void frame_pattern(const board_symmetry *sym, int n, const uint8_t *goal_cell,
-                          const pdb_group *t, uint8_t *pattern)
+                          const pdb_group *t, int blank_matters, uint8_t *pattern)
 {
     memset(pattern, 2, (size_t)n);
     for (int i = 0; i < t->size; i++)
         pattern[sym->cell[goal_cell[t->tiles[i]]]] = 1;
-    pattern[sym->cell[goal_cell[0]]] = 0;
+    if (blank_matters)
+        pattern[sym->cell[goal_cell[0]]] = 0;
+}
+
+/*
+ * Whether the cells the group's tiles leave free at home form one region.
+ * Then the build starts from the same abstract state wherever the blank's
+ * goal cell is among them, so the table does not depend on it: Korf &
+ * Felner's three 2x3 blocks of the 24-puzzle are then one table turned, and
+ * the 8-tile group of the 15-puzzle is the same table for the blank-first
+ * and the blank-last goal as it was.
+ */
+static int homes_leave_one_region(const geometry *shape, const uint8_t *goal_cell,
+                                  const pdb_group *t)
+{
+    uint32_t open = (uint32_t)(((uint64_t)1 << shape->cells) - 1);
+    for (int i = 0; i < t->size; i++)
+        open &= ~(1u << goal_cell[t->tiles[i]]);
+    uint32_t region = open & (0u - open), frontier = region;
+    while (frontier) {
+        int c = __builtin_ctz(frontier);
+        frontier &= frontier - 1;
+        for (int m = 0; m < 4; m++) {
+            int next = shape->neighbour[c][m];
+            if (next >= 0 && (open & ~region & (1u << next))) {
+                region |= 1u << next;
+                frontier |= 1u << next;
+            }
+        }
+    }
+    return region == open;
 }
 
 /*
  * Puts group g in its table's frame (see pdb_group): the symmetry whose
- * pattern is smallest (the blank as early as possible, then the group's
- * cells), the tiles reordered by their home there, and view[0] reading it.
+ * pattern is smallest (the blank as early as possible, unless the table
+ * does not depend on it, then the group's cells), the tiles reordered by
+ * their home there, and view[0] reading it.
  */
 static void place_in_frame(pdb_set *set, int g, const board_symmetry *syms, int count,
                            const uint8_t *goal_cell)
 {
     pdb_group *t = &set->groups[g];
     int n = set->shape.cells, best = 0;
+    int blank_matters = !homes_leave_one_region(&set->shape, goal_cell, t);
     uint8_t pattern[SLIDE_MAX_WIDE_CELLS], smallest[SLIDE_MAX_WIDE_CELLS];
-    frame_pattern(&syms[0], n, goal_cell, t, smallest);
+    frame_pattern(&syms[0], n, goal_cell, t, blank_matters, smallest);
     for (int s = 1; s < count; s++) {
-        frame_pattern(&syms[s], n, goal_cell, t, pattern);
+        frame_pattern(&syms[s], n, goal_cell, t, blank_matters, pattern);
         if (memcmp(pattern, smallest, (size_t)n) < 0) {
             memcpy(smallest, pattern, (size_t)n);
             best = s;
@@ -151,6 +183,12 @@ static void place_in_frame(pdb_set *set, int g, const board_symmetry *syms, int 
         set->view[0][g].source[i] = t->tiles[i];
     }
     t->blank_home = frame[goal_cell[0]];
+    if (!blank_matters) { /* then the blank's home is named by the frame's first free cell */
+        int c = 0;
+        while (smallest[c] != 2)
+            c++;
+        t->blank_home = (uint8_t)c;
+    }
     memcpy(set->view[0][g].cell, frame, (size_t)n);
 }
 

@@ -385,6 +385,17 @@ static inline unsigned pdb_side_after_move(const pdb_set *set, const pdb_side *s
     return side->sum + after->value - side->group[own].value;
 }
 
+/* A step's move, and the Manhattan distance after it. */
+static inline void pdb_step_start(const pdb_walk *w, unsigned tile, unsigned from, unsigned to,
+                                  pdb_step *step)
+{
+    const manhattan_table *m = &w->set->manhattan;
+    step->tile = tile;
+    step->from = from;
+    step->to = to;
+    step->manhattan = w->manhattan + m->dist[tile][to] - m->dist[tile][from];
+}
+
 /*
  * The estimate of the board after `tile` slides from cell `from` into the
  * blank's cell `to`, with what pdb_walk_take needs in *step.  The walk is
@@ -394,11 +405,7 @@ static inline unsigned pdb_walk_try(pdb_walk *w, unsigned tile, unsigned from, u
                                     pdb_step *step)
 {
     const pdb_set *set = w->set;
-    step->tile = tile;
-    step->from = from;
-    step->to = to;
-    step->manhattan =
-        w->manhattan + set->manhattan.dist[tile][to] - set->manhattan.dist[tile][from];
+    pdb_step_start(w, tile, from, to, step);
     w->pos[tile] = (uint8_t)to; /* the blank's cell is passed, pos[0] is not read */
     step->own[0] = set->group_of[tile];
     step->sum[0] = pdb_side_after_move(set, &w->side[0], w->pos, 0, step->own[0],
@@ -467,11 +474,7 @@ static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, un
                                    pdb_step *step)
 {
     const pdb_set *set = w->set;
-    step->tile = tile;
-    step->from = from;
-    step->to = to;
-    step->manhattan =
-        w->manhattan + set->manhattan.dist[tile][to] - set->manhattan.dist[tile][from];
+    pdb_step_start(w, tile, from, to, step);
     step->sides = w->sides;
     step->sum[1] = 0;
     for (int k = 0; k < w->sides; k++) {

@@ -24,10 +24,10 @@
 # goal x 1 2 ... 24; sorted here by optimal length.
 #
 # Per instance: moves (checked against the published length and replayed by
-# `slide check`), nodes expanded, wall time, nodes per second of wall, CPU
-# seconds (user + system) and the load average before and after: the
-# machine is shared, and a wall time next to a load of 4 on 2 cores is not
-# the program's speed.
+# `slide check`), nodes expanded and generated, wall time, generated nodes
+# per second of wall and per CPU second, CPU seconds (user + system) and the
+# load average before and after: the machine is shared, and a wall time
+# next to a load of 4 on 2 cores is not the program's speed.
 set -euo pipefail
 build=${1:-build}
 timeout=${2:-300}
@@ -71,8 +71,9 @@ if [ "${PDB_BUILD:-0}" = 1 ]; then
     printf "build: wall %s, CPU %.1f s (user %s + system %s), peak resident %.0f MiB, load after %s\n" \
         "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys" "$(echo "$rss / 1024" | bc -l)" "$(load)"
 fi
-printf "%-3s %-7s %-6s %5s %15s %10s %9s %9s  %-14s  %-14s %s\n" \
-    "#" "optimal" "thread" "moves" "nodes" "wall s" "M nodes/s" "CPU s" "load before" "load after" "check"
+printf "%-3s %-7s %-7s %5s %14s %14s %8s %8s %8s %9s  %-14s  %-14s %s\n" \
+    "#" "optimal" "threads" "moves" "expanded" "generated" "wall s" "CPU s" "M gen/s" \
+    "M gen/CPUs" "load before" "load after" "check"
 for i in $instances; do
     board=${boards[$((i - 1))]}
     want=${lengths[$((i - 1))]}
@@ -83,22 +84,23 @@ for i in $instances; do
             -o json "$board" >"$work/out" 2>"$work/err" || true
         after=$(load)
         json=$(head -n 1 "$work/out")
-        read -r user sys wall <"$work/time"
+        read -r user sys wall < <(tail -n 1 "$work/time") # after "Command exited with ..."
         cpu=$(echo "$user + $sys" | bc)
         if grep -q '"moves"' <<<"$json"; then
             moves=$(field moves "$json")
             steps=$(field steps "$json")
             nodes=$(field nodes "$json")
+            generated=$(field generated "$json")
             ms=$(field ms "$json")
             check=$("$slide" check --size 5x5 --goal "$goal" "$board" "$moves" 2>&1 | head -n 1)
             [ "$steps" = "$want" ] || check="$check; LENGTH $steps, published $want"
-            rate=$(echo "$nodes / $ms / 1000" | bc -l)
-            printf "%-3s %-7s %-6s %5s %15s %10.1f %9.2f %9.1f  %-14s  %-14s %s\n" \
-                "$i" "$want" "$t" "$steps" "$nodes" "$(echo "$ms / 1000" | bc -l)" "$rate" \
-                "$cpu" "$before" "$after" "$check"
+            printf "%-3s %-7s %-7s %5s %14s %14s %8.1f %8.1f %8.2f %9.2f  %-14s  %-14s %s\n" \
+                "$i" "$want" "$t" "$steps" "$nodes" "$generated" "$(echo "$ms / 1000" | bc -l)" \
+                "$cpu" "$(echo "$generated / $ms / 1000" | bc -l)" \
+                "$(echo "$generated / $cpu / 1000000" | bc -l)" "$before" "$after" "$check"
         else
-            printf "%-3s %-7s %-6s %5s %15s %10.1f %9s %9.1f  %-14s  %-14s %s\n" \
-                "$i" "$want" "$t" "-" "-" "$wall" "-" "$cpu" "$before" "$after" \
+            printf "%-3s %-7s %-7s %5s %14s %14s %8.1f %8.1f %8s %9s  %-14s  %-14s %s\n" \
+                "$i" "$want" "$t" "-" "-" "-" "$wall" "$cpu" "-" "-" "$before" "$after" \
                 "$(tail -n 1 "$work/err")"
         fi
     done
