@@ -505,7 +505,10 @@ enum { STATE_MAP_MOVE_BITS = 3, STATE_MAP_ROOT_MOVE = 4 };
  */
 int state_map_trace_path(const state_map *m, const geometry *shape, state64 end, move_list *out,
                          int reversed);
-/* state_map_trace_path for a map of state128 keys. */
+/*
+ * state_map_trace_path from a state128 end, for a map of either key width (a
+ * map of state64 keys walks from end.lo), so callers need not branch on it.
+ */
 int state_map_trace_path_wide(const state_map *m, const geometry *shape, state128 end,
                               move_list *out, int reversed);
 

@@ -188,5 +188,5 @@ int state_map_trace_path(const state_map *m, const geometry *shape, state64 end,
 int state_map_trace_path_wide(const state_map *m, const geometry *shape, state128 end,
                               move_list *out, int reversed)
 {
-    return trace(m, shape, 0, end, out, reversed);
+    return trace(m, shape, end.lo, end, out, reversed);
 }

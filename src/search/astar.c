@@ -429,8 +429,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         }
     }
     if (status == SLIDE_OK && found)
-        status = is_wide ? state_map_trace_path_wide(&seen, shape, goal, search->moves, 0)
-                         : state_map_trace_path(&seen, shape, goal.lo, search->moves, 0);
+        status = state_map_trace_path_wide(&seen, shape, goal, search->moves, 0);
     else if (status == SLIDE_OK)
         status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
     if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
