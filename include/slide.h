@@ -396,6 +396,17 @@ const slide_algo_info *slide_algo_by_name(const char *name);
  * databases are cached.
  */
 const char *slide_algo_auto(const slide_board *start);
+/*
+ * Non-zero when slide_solve answers boards of rows x cols cells under opt
+ * from the distance table opt->context keeps (--algo table, or auto with a
+ * context and no heuristic, on at most SLIDE_MAX_TABLE_CELLS cells), so
+ * that a caller with many such boards may read that table itself
+ * (slide_dist_table_get with opt->context) for the same answers.  The
+ * weight is not looked at: a table's answer is optimal, within any weight.
+ * When the table does not fit the context's memory cap slide_dist_table_get
+ * says so, and slide_solve then searches instead.
+ */
+int slide_solve_uses_table(int rows, int cols, const slide_solve_options *opt);
 
 typedef struct slide_heuristic_info {
     const char *name;

@@ -13,6 +13,10 @@
 #     --problem and the pdb actions are the lists slide's own error messages
 #     give for a bad value;
 #   - the manual page names every command, option and value of those lists;
+#   - each command's options part of `slide help COMMAND` (printed from the
+#     option table the command scans with) lists every option the command
+#     takes but --help, and the manual page's "COMMAND OPTIONS" section
+#     describes exactly those, spelt alike ("-s, --size RxC", "--seed S");
 #   - bash completes a few words as a user would see it.
 #
 # Prints every difference and exits 1 if there is any.
@@ -60,6 +64,39 @@ zsh_options() {
 }
 # the man page's spelling of a word: every '-' written \-
 man_has() { grep -qF -- "${1//-/\\-}" "$man_file"; }
+# same_lines LABEL EXPECTED ACTUAL: both lists of lines, compared as sets
+lines() { sed '/^$/d' | sort -u; }
+same_lines() {
+  local missing extra
+  missing=$(comm -23 <(echo "$2" | lines) <(echo "$3" | lines) | paste -sd ';' | sed 's/;/; /g')
+  extra=$(comm -13 <(echo "$2" | lines) <(echo "$3" | lines) | paste -sd ';' | sed 's/;/; /g')
+  [ -z "$missing" ] || problem "$1: lacks $missing"
+  [ -z "$extra" ] || problem "$1: has $extra, which the help does not list"
+}
+# the options part of `slide help COMMAND`, an option a line as it names it: "-s, --size RxC"
+help_options() {
+  "$slide" help "$1" | awk '/^options:$/ { on = 1; next }
+                            on && /^$/ { exit }
+                            on && /^  (-[A-Za-z], |    )--/ { sub(/^ +/, ""); sub(/  .*/, ""); print }'
+}
+# the options that the man page's section "COMMAND OPTIONS" describes (the tag of each .TP),
+# spelt as roff prints them: the arguments of .B and .BI run together, quotes dropped, \- as -
+man_options() {
+  awk -v section=".SH $(echo "$1" | tr '[:lower:]' '[:upper:]') OPTIONS" '
+    $0 == section { on = 1; next }
+    on && /^\.SH/ { exit }
+    on && tag {
+      sub(/^\.[A-Z]+ /, ""); gsub(/\\-/, "-")
+      out = ""; quoted = 0
+      for (i = 1; i <= length($0); i++) {
+        c = substr($0, i, 1)
+        if (c == "\"") quoted = !quoted
+        else if (c != " " || quoted) out = out c
+      }
+      print out
+    }
+    { tag = on && /^\.TP/ }' "$man_file"
+}
 
 # ---- commands
 listed=$("$slide" --help | sed -n '/^commands:/,/^example:/p' | awk '/^  [a-z-]/ { print $1 }' | tr -d ',')
@@ -98,6 +135,11 @@ for command in solve check gen pdb play show; do
   for option in $known; do
     [ "$option" = --help ] || man_has "$option" || problem "$man_file: does not name $command $option"
   done
+  listed_options=$(help_options "$command")
+  same "slide help $command: the options part" "$(echo "$known" | words | grep -vx -- --help)" \
+    "$(echo "$listed_options" | grep -o -- '--[a-z][a-z-]*')"
+  same_lines "$man_file: $(echo "$command" | tr '[:lower:]' '[:upper:]') OPTIONS" "$listed_options" \
+    "$(man_options "$command")"
 done
 
 # ---- values, as slide's messages for a bad one list them

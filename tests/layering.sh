@@ -1,22 +1,34 @@
 #!/usr/bin/env bash
-# layering.sh BUILD_DIR - checks the rule of src/README.md:
+# layering.sh BUILD_DIR [ROOT] - checks the rule of src/README.md:
 #
 #   1. a file under src/ includes only headers of its own folder, of a folder
-#      below it in LAYERS, and include/slide.h (cli/ sees only slide.h and
-#      its own headers);
+#      below it in the picture, and include/slide.h (the cli folders see
+#      only slide.h and headers of cli folders);
 #   2. a header named *_internal.h is included only from its own folder;
 #   3. no two source files depend on each other, directly or through others:
 #      a file depends on the file that defines a symbol it uses, read from the
 #      built objects with nm (so a call through any header counts), and no
 #      such dependency points to a higher layer either.
 #
+# The layers are read from the first code block of ROOT/src/README.md (the one
+# place they are written): each line that starts with a folder name ending in
+# "/" names a layer, highest first.  A file's folder is its directory below
+# src/ (src/cli/base/io.c is in cli/base, src/cli/main.c in cli).
+#
 # Prints each violation and exits 1 if there is any.  BUILD_DIR is a CMake
-# build of this tree (the objects of slide_lib and slide_cli are read).
+# build of this tree (the objects of slide_lib, slide_cli and slide are read);
+# ROOT (default: the repository holding this script) is the source tree,
+# which tests/layering-planted.sh points at a planted copy.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-build=${1:?usage: tests/layering.sh BUILD_DIR}
-# Lowest first.  Keep in step with src/README.md.
-LAYERS="core pdb heuristic strategy search cli"
+build=${1:?usage: tests/layering.sh BUILD_DIR [ROOT]}
+build=$(cd "$build" && pwd)
+cd "${2:-$(dirname "$0")/..}"
+command -v nm >/dev/null || { echo "layering: no nm (binutils) on PATH"; exit 2; }
+# Lowest first.
+LAYERS=$(awk '/^```/ { if (block) exit; block = 1; next }
+              block && /^[a-z][a-z_\/]*\/[[:space:]]/ { sub(/\/[[:space:]].*/, ""); print }' src/README.md | tac | tr '\n' ' ')
+LAYERS=${LAYERS% }
+[ -n "$LAYERS" ] || { echo "layering: no layers in the first code block of src/README.md"; exit 2; }
 
 fail=0
 rank() {
@@ -30,7 +42,7 @@ rank() {
 
 # 1 and 2: include lines.
 while IFS= read -r file; do
-  folder=$(echo "$file" | cut -d/ -f2)
+  folder=$(dirname "${file#src/}")
   mine=$(rank "$folder")
   if [ "$mine" -lt 0 ]; then
     echo "$file: folder '$folder' is not in the layers ($LAYERS)"
@@ -48,10 +60,10 @@ while IFS= read -r file; do
       fail=1
       continue
     fi
-    tfolder=${target%%/*}
+    tfolder=$(dirname "$target")
     theirs=$(rank "$tfolder")
-    if [ "$folder" = cli ] && [ "$tfolder" != cli ]; then
-      echo "$file:$lineno: cli/ uses only slide.h, not src/$target"
+    if [ "${folder%%/*}" = cli ] && [ "${tfolder%%/*}" != cli ]; then
+      echo "$file:$lineno: the cli folders use only slide.h, not src/$target"
       fail=1
     elif [ "$theirs" -gt "$mine" ]; then
       echo "$file:$lineno: $folder/ may not include src/$target ($tfolder/ is a higher layer)"
@@ -92,8 +104,7 @@ done | awk -v layers="$LAYERS" '
       if (!((from, to) in edge)) {
         edge[from, to] = a[2]
         out[from] = out[from] " " to
-        split(from, pf, "/"); split(to, pt, "/")
-        if (rank[pt[2]] > rank[pf[2]]) {
+        if (rank[folder(to)] > rank[folder(from)]) {
           printf "%s uses %s from %s, a higher layer\n", from, a[2], to
           bad = 1
         }
@@ -103,6 +114,10 @@ done | awk -v layers="$LAYERS" '
     # Depth-first search; a grey node met again closes a circle.
     for (v in nodes) if (!color[v]) visit(v, 0)
     exit bad
+  }
+  # "src/cli/base/io.c" -> "cli/base"
+  function folder(path,    f) {
+    f = path; sub(/^src\//, "", f); sub(/\/[^\/]*$/, "", f); return f
   }
   function visit(v, depth,    k, m, ws, w, cyc) {
     color[v] = 1; stack[depth] = v

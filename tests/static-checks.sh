@@ -30,7 +30,7 @@ run_tidy() {
   configure
   local out="$build/clang-tidy.txt"
   # shellcheck disable=SC2046
-  ls src/*/*.c | xargs -P"$(nproc)" -n4 clang-tidy -p "$build" --quiet >"$out" 2>/dev/null
+  find src -name "*.c" | xargs -P"$(nproc)" -n4 clang-tidy -p "$build" --quiet >"$out" 2>/dev/null
   local bad=0 line file lineno check text
   while IFS= read -r line; do
     file=$(echo "$line" | sed -E 's|^(.*):([0-9]+):[0-9]+: .*|\1|')
@@ -57,7 +57,7 @@ run_tidy() {
 run_cppcheck() {
   echo "== cppcheck"
   if cppcheck --std=c11 --enable=warning,performance,portability --inline-suppr --quiet \
-    -j"$(nproc)" -I include -I src -I src/cli -D_POSIX_C_SOURCE=200809L -D__GNUC__ \
+    -j"$(nproc)" -I include -I src -D_POSIX_C_SOURCE=200809L -D__GNUC__ \
     --suppress=missingIncludeSystem --suppressions-list=tests/static/cppcheck.supp \
     --template='{file}:{line}: {severity}: {message} [{id}]' --error-exitcode=1 src; then
     echo "cppcheck: clean"

@@ -6,7 +6,7 @@
  */
 #include "testkit.h"
 
-#include "game.h"
+#include "cli/game/game.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -6,7 +6,8 @@
  */
 #include "testkit.h"
 
-#include "pdb/pdb.h"
+#include "pdb/pdb_internal.h"
+#include "pdb/walk.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -1213,7 +1214,7 @@ static void wide_build_matches_an_independent_search(void **state)
  * the full lookup's estimate of every board on every path, with the
  * reflection, and take/undo leave the walk as it was.
  */
-static void check_wide_walk_paths(pdb_walk *w, const pdb_set *set, state128 s, int blank,
+static void check_walk_paths_wide(pdb_walk *w, const pdb_set *set, state128 s, int blank,
                                   int depth, int back, unsigned *tried)
 {
     if (depth == 0)
@@ -1235,7 +1236,7 @@ static void check_wide_walk_paths(pdb_walk *w, const pdb_set *set, state128 s, i
         assert_int_equal(pdb_walk_read(w, &steps[i]), pdb_estimate_wide(set, next));
         (*tried)++;
         pdb_walk_take_wide(w, &steps[i]);
-        check_wide_walk_paths(w, set, next, targets[i], depth - 1, move_inverse(moves[i]), tried);
+        check_walk_paths_wide(w, set, next, targets[i], depth - 1, move_inverse(moves[i]), tried);
         pdb_walk_undo_wide(w, &steps[i]);
         assert_int_equal(w->manhattan, before.manhattan);
         assert_memory_equal(w->pos, before.pos, sizeof w->pos);
@@ -1280,7 +1281,7 @@ static void wide_walk_agrees_with_full_lookup(void **state)
             state128 s = state128_pack(&b);
             pdb_walk w;
             assert_int_equal(pdb_walk_start_cells(&w, &set, cells), pdb_estimate_wide(&set, s));
-            check_wide_walk_paths(&w, &set, s, b.blank, 6, -1, &tried);
+            check_walk_paths_wide(&w, &set, s, b.blank, 6, -1, &tried);
             slide_board_free(&b);
         }
         assert_true(tried > 3 * 6);

@@ -6,7 +6,7 @@
  */
 #include "testkit.h"
 
-#include "core/core.h"
+#include "core/state_map.h"
 
 /* Two bytes a value at half load, as astar keeps g and the parent move. */
 static const state_map_kind two_bytes_half_load = {2, 2};
@@ -223,7 +223,7 @@ static void trace_reports_a_missing_state_or_a_loop(void **state)
 /* ------------------------------------------------------------- wide keys */
 
 /* Distinct nonzero wide keys, equal in one word for pairs i, i + 1 (so both words count). */
-static state128 wide_key_of(size_t i)
+static state128 key_of_wide(size_t i)
 {
     state128 k = {(state64)(i / 2 + 1) * 0x9e3779b97f4a7c15ull, (state64)(i % 2) << 40};
     return k;
@@ -244,15 +244,15 @@ static void wide_keys_survive_doubling(void **state)
     assert_int_equal(budget.used, (m.mask + 1) * (2 * sizeof(state64) + 1));
     size_t n = 20000;
     for (size_t i = 0; i < n; i++)
-        assert_int_equal(state_map_insert8_wide(&m, wide_key_of(i), (uint8_t)(i * 7)), 1);
-    assert_int_equal(state_map_insert8_wide(&m, wide_key_of(5), 0), 0); /* present: untouched */
+        assert_int_equal(state_map_insert8_wide(&m, key_of_wide(i), (uint8_t)(i * 7)), 1);
+    assert_int_equal(state_map_insert8_wide(&m, key_of_wide(5), 0), 0); /* present: untouched */
     assert_int_equal(m.count, n);
     for (size_t i = 0; i < n; i++) {
-        size_t slot = state_map_find_wide(&m, wide_key_of(i));
+        size_t slot = state_map_find_wide(&m, key_of_wide(i));
         assert_int_not_equal(slot, SIZE_MAX);
         assert_int_equal(state_map_value8(&m, slot), (uint8_t)(i * 7));
     }
-    state128 absent = wide_key_of(n);
+    state128 absent = key_of_wide(n);
     absent.hi ^= (state64)1 << 41;
     assert_int_equal(state_map_find_wide(&m, absent), SIZE_MAX);
     state_map_free(&m);

@@ -1,7 +1,7 @@
 /*
  * gen.c - `slide gen`: reproducible random boards.
  */
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +21,22 @@ static const char *const format_names[] = {"spaced", "compact", "json"};
 
 enum { OPT_SIZE = 1, OPT_COUNT, OPT_SEED, OPT_WALK, OPT_UNSOLVABLE, OPT_FORMAT, OPT_GOAL, OPT_HELP };
 
+/* clang-format off */
 static const cli_option gen_options[] = {
-    {"size", 's', 1, OPT_SIZE},
-    {"count", 'n', 1, OPT_COUNT},
-    {"seed", 0, 1, OPT_SEED},
-    {"walk", 'w', 1, OPT_WALK},
-    {"unsolvable", 0, 0, OPT_UNSOLVABLE},
-    {"format", 'f', 1, OPT_FORMAT},
-    {"goal", 'g', 1, OPT_GOAL},
-    {"help", 'h', 0, OPT_HELP},
-    {NULL, 0, 0, 0},
+    {"size", 's', OPT_SIZE, "RxC", "shape of the boards (or the goal's)"},
+    {"count", 'n', OPT_COUNT, "N", "how many boards (default 1)"},
+    {"seed", 0, OPT_SEED, "S", "seed of the generator (default: from the clock)"},
+    {"walk", 'w', OPT_WALK, "K", "boards K random moves from the goal"},
+    {"unsolvable", 0, OPT_UNSOLVABLE, NULL, "boards that cannot reach the goal"},
+    {"format", 'f', OPT_FORMAT, "FMT", "spaced (default), compact or json"},
+    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
+/* clang-format on */
+
+/* The form each --format writes, in the order of format_names. */
+static const int format_forms[] = {CLI_BOARD_SPACED, CLI_BOARD_COMPACT, CLI_BOARD_JSON};
 
 void cli_help_gen(FILE *f)
 {
@@ -47,29 +52,10 @@ void cli_help_gen(FILE *f)
           "\n"
           "formats: spaced \"2 3 4 1 5 x 7 6 8\" (with / row marks when the shape is not\n"
           "the one slide infers), compact \"234150768\" (at most 16 cells), json\n"
-          "\"[[2,3,4],[1,5,0],[7,6,8]]\".\n",
+          "\"[[2,3,4],[1,5,0],[7,6,8]]\".\n"
+          "\n",
           f);
-}
-
-static void write_board(FILE *f, const slide_board *b, int format)
-{
-    size_t n = (size_t)b->rows * (size_t)b->cols;
-    if (format == FMT_SPACED) {
-        cli_write_board_spaced(f, b);
-    } else if (format == FMT_COMPACT) {
-        for (size_t i = 0; i < n; i++)
-            fputc("0123456789abcdef"[b->cells[i]], f);
-    } else {
-        fputc('[', f);
-        for (int r = 0; r < b->rows; r++) {
-            fputs(r ? ",[" : "[", f);
-            for (int c = 0; c < b->cols; c++)
-                fprintf(f, c ? ",%u" : "%u", (unsigned)b->cells[(size_t)r * (size_t)b->cols + (size_t)c]);
-            fputc(']', f);
-        }
-        fputc(']', f);
-    }
-    fputc('\n', f);
+    cli_help_options(f, gen_options, NULL);
 }
 
 int cli_gen(int argc, char **argv)
@@ -189,7 +175,8 @@ int cli_gen(int argc, char **argv)
             status = EXIT_FAILED_BOARD;
             break;
         }
-        write_board(stdout, &b, format);
+        cli_write_board(stdout, &b, format_forms[format]);
+        putchar('\n');
         slide_board_free(&b);
     }
     if (cli_out_close(&out))

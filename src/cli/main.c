@@ -4,7 +4,7 @@
  * A command is one row of `commands` below: its name, what runs it, its
  * help and its lines in `slide --help`.  Adding one is a file and a row.
  */
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <errno.h>
 #include <string.h>
@@ -95,13 +95,8 @@ static void help_main(FILE *f)
             fputc('\n', f);
             options_started = 1;
         }
-        for (const command_usage *u = c->usage; u < c->usage + 2 && u->synopsis; u++) {
-            int width = SUMMARY_COLUMN - 3; /* two spaces before, one after */
-            if ((int)strlen(u->synopsis) <= width)
-                fprintf(f, "  %-*s %s\n", width, u->synopsis, u->summary);
-            else
-                fprintf(f, "  %s\n%*s%s\n", u->synopsis, SUMMARY_COLUMN, "", u->summary);
-        }
+        for (const command_usage *u = c->usage; u < c->usage + 2 && u->synopsis; u++)
+            cli_help_item(f, u->synopsis, u->summary, SUMMARY_COLUMN);
     }
     fputs("\n"
           "example:\n"

@@ -1,88 +1,30 @@
 /*
- * pdb.c - `slide pdb build|info|clear`: the pattern database cache, and the
- * progress callback every command hands the library.
+ * pdb.c - `slide pdb build|info|clear`: the pattern database cache.
  */
-#include "cli.h"
-#include "term.h"
+#include "cli/base/base.h"
 
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* ------------------------------------------------------------- progress */
-
-/*
- * A progress line is redrawn in place with \r and an erase sequence, which a
- * terminal without cursor control (TERM=dumb: Emacs shells, some CI logs;
- * term_detect decides) would show as a pile of lines: there only the notes
- * are written.
- */
-void cli_progress_init(cli_progress_state *state)
-{
-    term terminal;
-    memset(&terminal, 0, sizeof terminal);
-    term_detect(&terminal);
-    memset(state, 0, sizeof *state);
-    state->tty = isatty(fileno(stderr)) && terminal.ansi;
-}
-
-void cli_progress_end(void *ctx)
-{
-    cli_progress_state *state = ctx;
-    if (state && state->line_open) {
-        fputs("\r\033[K", stderr);
-        state->line_open = 0;
-    }
-}
-
-/*
- * Notes always reach stderr; progress lines only a terminal, overwritten in
- * place, and for searches only once they are big enough to be worth watching.
- */
-void cli_progress(void *ctx, const slide_progress *p)
-{
-    cli_progress_state *state = ctx;
-    switch (p->kind) {
-    case SLIDE_PROGRESS_NOTE:
-        cli_progress_end(state);
-        if (cli_advice(p->remedy)[0])
-            cli_error("%s; %s", p->message, cli_advice(p->remedy));
-        else
-            cli_error("%s", p->message);
-        break;
-    case SLIDE_PROGRESS_BUILD:
-        if (!state->tty)
-            break;
-        fprintf(stderr, "\r\033[Kslide: building pattern database %s: layer %u, %.1f%% filled",
-                p->message, p->bound, 100.0 * p->fraction);
-        state->line_open = 1;
-        break;
-    case SLIDE_PROGRESS_SEARCH:
-        if (!state->tty || p->nodes < 1000000)
-            break;
-        fprintf(stderr, "\r\033[Kslide: searching: bound %u, %llu nodes", p->bound,
-                (unsigned long long)p->nodes);
-        state->line_open = 1;
-        break;
-    default: break;
-    }
-    fflush(stderr);
-}
-
 /* ------------------------------------------------------------ slide pdb */
 
 enum { OPT_SIZE = 1, OPT_GOAL, OPT_MAX_MEMORY, OPT_MAX_GROUP, OPT_CACHE_DIR, OPT_HELP };
 
+/* clang-format off */
 static const cli_option pdb_options[] = {
-    {"size", 's', 1, OPT_SIZE},
-    {"goal", 'g', 1, OPT_GOAL},
-    {"max-memory", 0, 1, OPT_MAX_MEMORY},
-    {"max-group", 0, 1, OPT_MAX_GROUP},
-    {"cache-dir", 0, 1, OPT_CACHE_DIR},
-    {"help", 'h', 0, OPT_HELP},
-    {NULL, 0, 0, 0},
+    {"size", 's', OPT_SIZE, "RxC", "shape (default 4x4, or the goal's)"},
+    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
+    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on tables plus build memory (default 2G)"},
+    {"max-group", 0, OPT_MAX_GROUP, "N",
+     "at most N tiles a table (default: automatic; at most 8\n"
+     "on 4x4, the most a table of that shape can hold)"},
+    {"cache-dir", 0, OPT_CACHE_DIR, "DIR", "cache directory for this command"},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
+/* clang-format on */
 
 void cli_help_pdb(FILE *f)
 {
@@ -102,15 +44,10 @@ void cli_help_pdb(FILE *f)
           "  build   load or build the tables for a shape and goal, and cache them\n"
           "  info    list the cached tables and verify each one in full\n"
           "  clear   remove the cached tables (only slide's files)\n"
-          "\n"
-          "options:\n"
-          "  -s, --size RxC         shape (default 4x4, or the goal's)\n"
-          "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
-          "      --max-memory SIZE  cap on tables plus build memory (default 2G)\n"
-          "      --max-group N      at most N tiles a table (default: automatic; at most 8\n"
-          "                         on 4x4, the most a table of that shape can hold)\n"
-          "      --cache-dir DIR    cache directory for this command\n"
-          "\n"
+          "\n",
+          f);
+    cli_help_options(f, pdb_options, NULL);
+    fputs("\n"
           "The cache directory is $SLIDE_CACHE_DIR, else $XDG_CACHE_HOME/slide when it is\n"
           "an absolute path, else ~/.cache/slide when the home directory exists (it is\n"
           "never created); an empty variable counts as unset. $SLIDE_PDB_MAX_GROUP (1 to\n"

@@ -1,14 +1,14 @@
 /*
  * state_map.c - the state map's allocation, doubling and path tracing.
  *
- * Lookups and insertions are inline in core.h; this file holds what they
+ * Lookups and insertions are inline in state_map.h; this file holds what they
  * call rarely.  Keys and values live in two parallel arrays, so a slot costs
  * 8 bytes plus the kind's value width with no padding.  Linear probing keeps
  * lookups within a cache line or two; the map doubles before it passes its
  * kind's load, asking the budget first so a search that outgrows its cap
  * stops cleanly.
  */
-#include "core/core.h"
+#include "core/state_map.h"
 
 const state_map_kind state_map_parent_moves = {1, 3};
 
@@ -124,7 +124,7 @@ static int parent_move(const state_map *m, size_t slot)
  * Both tracers: the walk starts at `end` (the narrow or the wide one, after
  * the map's key width) and steps through states of that width.
  */
-static int trace(const state_map *m, const geometry *shape, state64 end, state128 wide_end,
+static int trace(const state_map *m, const geometry *shape, state64 end, state128 end_wide,
                  move_list *out, int reversed)
 {
     size_t cap = 64, len = 0;
@@ -132,7 +132,7 @@ static int trace(const state_map *m, const geometry *shape, state64 end, state12
     if (!path)
         return m->budget->status;
     state64 s = end;
-    state128 wide = wide_end;
+    state128 wide = end_wide;
     for (;;) {
         size_t slot = m->key_words == 2 ? state_map_find_wide(m, wide) : state_map_find(m, s);
         /* a path visits each stored state at most once */

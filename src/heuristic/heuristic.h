@@ -21,7 +21,7 @@ struct pdb_set;
  * searches use it for incremental updates and fall back to estimate().
  * pattern_databases(), when not NULL, returns the pattern databases behind
  * ctx (owned by ctx): a search that moves one tile at a time can then follow
- * the estimate with pdb_walk (pdb/pdb.h), which re-reads only the groups a
+ * the estimate with pdb_walk (pdb/walk.h), which re-reads only the groups a
  * move touches.  estimate_wide() is estimate() for boards of 17 to 25 cells
  * (create() sets the heuristic up for either width: search->shape says).
  */

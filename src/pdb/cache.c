@@ -4,7 +4,7 @@
  * saved), and the library's slide_pdb_* calls.  One table's file (name,
  * format, mapping, verification) is file.c's.
  */
-#include "pdb/pdb.h"
+#include "pdb/pdb_internal.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -45,7 +45,7 @@
  * (slide_pdb_file_inspect) verifies every payload in full, stamp or not.
  * A file that fails any check is rebuilt, never trusted.
  */
-#include "pdb/pdb.h"
+#include "pdb/pdb_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

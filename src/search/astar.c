@@ -35,6 +35,7 @@
  * a packed search stay 16 bytes.  The search is written once (astar_run);
  * each width gets its own copy from the compiler, the width a constant.
  */
+#include "core/state_map.h"
 #include "heuristic/heuristic.h"
 #include "search/search.h"
 

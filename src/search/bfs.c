@@ -9,6 +9,7 @@
  * Boards of 17 to 25 cells run the same search over the wide state (core.h
  * state128), each width compiled from the one body below.
  */
+#include "core/state_map.h"
 #include "search/search.h"
 
 /*

@@ -19,6 +19,7 @@
  * layers and neighbours are visited in a fixed order, so the answer is the
  * same on every run.
  */
+#include "core/state_map.h"
 #include "search/search.h"
 
 /* One direction: its tree of parent moves and its current frontier. */

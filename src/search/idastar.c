@@ -14,14 +14,14 @@
  *
  * A heuristic row that offers its pattern databases gets its own loop (no
  * function pointer a node): the estimate follows the board through pdb_walk
- * (pdb/pdb.h), which re-reads only what a move changes.
+ * (pdb/walk.h), which re-reads only what a move changes.
  *
- * The loops are subtree searches for the IDA* driver (idastar_parallel.c),
+ * The loops are subtree searches for the IDA* driver (idastar_driver.c),
  * which runs the iterations, on several threads when asked (same answer),
  * and the weighted ladder of --weight.
  */
 #include "heuristic/heuristic.h"
-#include "pdb/pdb.h"
+#include "pdb/walk.h"
 #include "search/search.h"
 
 #include <limits.h>
@@ -156,23 +156,12 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
                        back);
 }
 
-/*
- * The heuristic to use: the requested one, else pattern databases on boards
- * of more than 9 cells and linear conflict (Manhattan when the table has no
- * "linear") on smaller ones, where a search is over before a table pays.
- */
-static const char *default_heuristic(const search_task *search)
-{
-    if (search->shape.cells > 9)
-        return "pdb";
-    return heuristic_find("linear") ? "linear" : "manhattan";
-}
-
 int idastar_solve(search_task *search)
 {
     if (slide_board_equal(search->start, search->goal))
         return SLIDE_OK;
-    const char *name = search->heuristic ? search->heuristic : default_heuristic(search);
+    const char *name =
+        search->heuristic ? search->heuristic : auto_heuristic(search->shape.cells, 1);
     const heuristic_impl *heuristic = heuristic_find(name);
     if (!heuristic)
         return SLIDE_E_UNKNOWN_HEURISTIC;
@@ -180,7 +169,7 @@ int idastar_solve(search_task *search)
     int status = heuristic->create(search, &heuristic_ctx);
     if (status == SLIDE_E_MEMLIMIT && !search->heuristic) {
         /* no database fits: say so, and fall back to the best heuristic that needs none */
-        const char *fallback = heuristic_find("linear") ? "linear" : "manhattan";
+        const char *fallback = auto_heuristic(search->shape.cells, 0);
         char cap[32];
         double bytes = (double)search->budget->cap;
         if (bytes >= 1024.0 * 1024.0)
@@ -233,11 +222,4 @@ int idastar_solve(search_task *search)
         budget_free(search->budget, searchers, (size_t)count * sizeof *searchers);
     heuristic->destroy(heuristic_ctx, search->budget);
     return status;
-}
-
-const char *idastar_auto_name(int rows, int cols)
-{
-    (void)rows;
-    (void)cols;
-    return "idastar";
 }

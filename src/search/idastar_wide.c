@@ -1,11 +1,11 @@
 /*
  * idastar_wide.c - the IDA* node loops for boards of 17 to 25 cells (5x5,
- * 4x6, 3x8, 2x12 ...), run by the IDA* driver (idastar_parallel.c) exactly
+ * 4x6, 3x8, 2x12 ...), run by the IDA* driver (idastar_driver.c) exactly
  * as idastar.c's loops are for smaller boards.
  *
  * Such a board does not fit the 64-bit state, and IDA* needs no packed
  * state at all: the pattern database loop keeps the board as one tile per
- * cell, changed and restored in place, next to the walk (pdb/pdb.h) that
+ * cell, changed and restored in place, next to the walk (pdb/walk.h) that
  * holds each group's placement and entry and re-ranks only the group of
  * the tile that moved.  The goal is reached exactly when the walk's
  * Manhattan distance is 0, which costs no comparison of boards.  Before a
@@ -17,11 +17,11 @@
  * state (core.h state128), estimate_wide() or delta() a child.
  */
 #include "heuristic/heuristic.h"
-#include "pdb/pdb.h"
+#include "pdb/walk.h"
 #include "search/search.h"
 
 /* One thread's searcher; the heuristic's context and the tables are shared, read only. */
-typedef struct wide_searcher {
+typedef struct ida_wide {
     ida_thread run;
     const geometry *shape;
     uint8_t start[SLIDE_MAX_WIDE_CELLS]; /* the start board, tile per cell */
@@ -34,18 +34,17 @@ typedef struct wide_searcher {
     /* the plain loop */
     const heuristic_impl *heuristic;
     void *heuristic_ctx;
-} wide_searcher;
+} ida_wide;
 
 /* One child of a node, located before any child is tried (pdb_walk_locate). */
-typedef struct wide_child {
+typedef struct child_wide {
     int move;
     int target;
     pdb_step step;
-} wide_child;
+} child_wide;
 
-static int dfs_pdb(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h, int back);
-static int dfs_plain(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h,
-                     int back);
+static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back);
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back);
 
 /*
  * The node loop of both kinds (use_pdb is a constant in each copy): the
@@ -53,8 +52,8 @@ static int dfs_plain(wide_searcher *s, state128 state, int blank, unsigned g, un
  * h; the plain one follows state and its estimate h.  Returns 1 when the
  * goal was reached (t->path holds the moves), 0 when not, <0 to stop.
  */
-static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, unsigned g,
-                                  unsigned h, int back, int use_pdb)
+static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsigned g, unsigned h,
+                                  int back, int use_pdb)
 {
     ida_thread *t = &s->run;
     if (use_pdb ? s->walk.manhattan == 0 : state128_equal(state, s->goal)) {
@@ -66,13 +65,13 @@ static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, u
     int stop = ida_tick(t);
     if (stop)
         return stop;
-    wide_child children[4];
+    child_wide children[4];
     int count = 0;
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
         if (m == back || target < 0)
             continue;
-        wide_child *child = &children[count++];
+        child_wide *child = &children[count++];
         child->move = m;
         child->target = target;
         if (use_pdb)
@@ -81,7 +80,7 @@ static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, u
     }
     const heuristic_impl *heuristic = s->heuristic;
     for (int i = 0; i < count; i++) {
-        wide_child *child = &children[i];
+        child_wide *child = &children[i];
         int target = child->target;
         state128 next = state;
         unsigned next_h;
@@ -123,13 +122,12 @@ static ALWAYS_INLINE int dfs_body(wide_searcher *s, state128 state, int blank, u
     return 0;
 }
 
-static int dfs_pdb(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h, int back)
+static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back)
 {
     return dfs_body(s, state, blank, g, h, back, 1);
 }
 
-static int dfs_plain(wide_searcher *s, state128 state, int blank, unsigned g, unsigned h,
-                     int back)
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back)
 {
     return dfs_body(s, state, blank, g, h, back, 0);
 }
@@ -144,9 +142,9 @@ static int blank_cell(const uint8_t *board, int cells)
 }
 
 /* The ida_subtree_fn of these loops (search.h): replays the prefix, then searches below it. */
-static int wide_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
+static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned depth)
 {
-    wide_searcher *s = t->searcher;
+    ida_wide *s = t->searcher;
     int blank = blank_cell(s->start, s->shape->cells);
     int back = depth ? move_inverse(prefix[depth - 1]) : -1;
     if (s->set) {
@@ -179,14 +177,14 @@ static int wide_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
 int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void *heuristic_ctx)
 {
     int count = ida_thread_count(search);
-    wide_searcher *searchers = budget_calloc(search->budget, (size_t)count, sizeof *searchers);
+    ida_wide *searchers = budget_calloc(search->budget, (size_t)count, sizeof *searchers);
     if (!searchers)
         return search->budget->status;
     const pdb_set *set =
         heuristic->pattern_databases ? heuristic->pattern_databases(heuristic_ctx) : NULL;
     ida_thread *threads[IDA_MAX_THREADS];
     for (int i = 0; i < count; i++) {
-        wide_searcher *s = &searchers[i];
+        ida_wide *s = &searchers[i];
         s->shape = &search->shape;
         for (int c = 0; c < search->shape.cells; c++)
             s->start[c] = (uint8_t)search->start->cells[c];
@@ -200,7 +198,7 @@ int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void 
     }
     unsigned h = set ? pdb_walk_start_cells(&searchers[0].walk, set, searchers[0].start)
                      : heuristic->estimate_wide(heuristic_ctx, search->start_wide);
-    int status = ida_drive(search, wide_subtree, threads, count, h);
+    int status = ida_drive(search, search_subtree_wide, threads, count, h);
     budget_free(search->budget, searchers, (size_t)count * sizeof *searchers);
     return status;
 }

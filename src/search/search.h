@@ -25,8 +25,67 @@ int bibfs_solve(search_task *search);
 int astar_solve(search_task *search);
 int distance_table_solve(search_task *search);
 int idastar_solve(search_task *search);
-/* The optimal method --algo auto uses on a board of at most 16 cells (idastar.c). */
-const char *idastar_auto_name(int rows, int cols);
+
+/* ------------------------------------------------------------ --algo auto */
+
+/*
+ * What --algo auto runs, and why (auto.c): the one place that decides.
+ * slide_solve, slide_algo_auto, slide_solve_uses_table and idastar's
+ * default heuristic all read it; tests/test_auto.c lists its decisions.
+ */
+
+/* A fact auto_choose has not been told yet. */
+#define AUTO_UNKNOWN (-1)
+
+typedef struct auto_facts {
+    int rows, cols;        /* the board's shape; only its cell count decides */
+    int context;           /* a slide_context keeps distance tables between boards */
+    const char *heuristic; /* the requested heuristic, or NULL */
+    unsigned weight;       /* requested, in thousandths: IDA_WEIGHT_ONE is optimal */
+    int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
+    int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
+} auto_facts;
+
+/* Facts of a board of rows x cols alone: no context, heuristic or weight, nothing known. */
+void auto_facts_init(auto_facts *facts, int rows, int cols);
+
+/* Why: one reason a row of the decision table. */
+enum {
+    AUTO_NONE = 0,      /* no plan (a named algorithm) */
+    AUTO_WEIGHTED,      /* a weight was asked for: the weighted ladder is idastar's */
+    AUTO_TABLE,         /* <= 9 cells, a context, no heuristic: the distance table */
+    AUTO_TABLE_TOO_BIG, /* ... whose table did not fit the memory cap: idastar */
+    AUTO_OPTIMAL,       /* <= 16 cells otherwise: idastar */
+    AUTO_PDB_UNKNOWN,   /* 17-25 cells: strategy until the cache was looked at */
+    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached: idastar at SLIDE_AUTO_WEIGHT */
+    AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: strategy (building takes minutes) */
+    AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: strategy, which uses none */
+    AUTO_LARGE          /* over 25 cells: strategy */
+};
+
+typedef struct auto_plan {
+    const char *algo;      /* the algorithm table's row */
+    const char *heuristic; /* what that row runs with; NULL: none */
+    unsigned weight;       /* thousandths; IDA_WEIGHT_ONE: optimal */
+    int reason;            /* AUTO_* */
+    int ask_pdb_cached;    /* the plan may change once pdb_cached is known */
+} auto_plan;
+
+/*
+ * The method auto runs for facts, into *plan.  Pure: it looks at nothing
+ * else, so the caller fills in a fact when it becomes known (the cache is
+ * looked at only for a solvable board, the table tried only by building it)
+ * and asks again.
+ */
+void auto_choose(const auto_facts *facts, auto_plan *plan);
+
+/*
+ * The heuristic idastar runs when none is named, on a board of `cells`
+ * cells: pattern databases above 9 cells, else linear conflict (Manhattan
+ * when the table has no "linear"); with pdb_fits 0 (no pattern database
+ * fits the memory cap) the one that needs no table.
+ */
+const char *auto_heuristic(long long cells, int pdb_fits);
 
 struct heuristic_impl;
 /*
@@ -40,7 +99,7 @@ int idastar_wide_run(search_task *search, const struct heuristic_impl *heuristic
 /* ------------------------------------------------------------ IDA* driver */
 
 /*
- * The iterations of every IDA* node loop (idastar_parallel.c): one thread,
+ * The iterations of every IDA* node loop (idastar_driver.c): one thread,
  * several threads inside one search, and the weighted ladder.  A node loop
  * is written once, as an ida_subtree_fn over an ida_thread; the driver sets
  * the bounds, splits an iteration into ordered subtrees for the threads and

@@ -60,13 +60,6 @@ const slide_algo_info *slide_algo_by_name(const char *name)
     return algo ? &algo->info : NULL;
 }
 
-const char *slide_algo_auto(const slide_board *start)
-{
-    if (start->rows * start->cols <= SLIDE_MAX_PACKED_CELLS)
-        return idastar_auto_name(start->rows, start->cols);
-    return "strategy";
-}
-
 void slide_solution_free(slide_solution *solution)
 {
     if (!solution)
@@ -119,20 +112,19 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     }
 
     const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : NULL;
-    int table_by_auto = 0; /* auto chose the table: a search takes over if it does not fit */
     unsigned weight = solve_weight(opt->weight);
     int name_given = name != NULL;
-    if (!name && weight != IDA_WEIGHT_ONE) {
-        name = "idastar"; /* the weighted search */
-    } else if (!name) {
-        /*
-         * With a context the exhaustive table of a small shape is built once
-         * (a few ms) and then answers each board in microseconds.  A
-         * requested heuristic asks for a search that uses it.
-         */
-        table_by_auto = opt->context && !opt->heuristic &&
-                        start->rows * start->cols <= SLIDE_MAX_TABLE_CELLS;
-        name = table_by_auto ? "table" : slide_algo_auto(start);
+    /* auto: the method as far as it is known before the board is searched (auto.c) */
+    auto_facts facts;
+    auto_plan plan;
+    auto_facts_init(&facts, start->rows, start->cols);
+    facts.context = opt->context != NULL;
+    facts.heuristic = opt->heuristic;
+    facts.weight = weight;
+    memset(&plan, 0, sizeof plan);
+    if (!name_given) {
+        auto_choose(&facts, &plan);
+        name = plan.algo;
     }
     const algorithm *algo = algorithm_find(name);
     double started = monotonic_now();
@@ -220,33 +212,28 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.start_state = state_pack(start);
         search.goal_state = state_pack(goal);
     }
-    if (!name_given && weight == IDA_WEIGHT_ONE && cells > SLIDE_MAX_PACKED_CELLS &&
-        cells <= SLIDE_MAX_WIDE_CELLS && (!opt->heuristic || strcmp(opt->heuristic, "pdb") == 0)) {
-        /*
-         * auto on 17 to 25 cells: near-optimal answers from the weighted
-         * ladder when the pattern databases are cached; otherwise strategy,
-         * which needs none (building them takes minutes, which auto never
-         * spends unasked).
-         */
-        if (pdb_heuristic_cached(&search)) {
-            algo = algorithm_find("idastar");
-            stats->algo = algo->info.name;
-            search.weight = weight = solve_weight(SLIDE_AUTO_WEIGHT);
-        } else {
+    if (plan.ask_pdb_cached) {
+        /* looked for only now that the board is known solvable: it maps the files */
+        facts.pdb_cached = pdb_heuristic_cached(&search);
+        auto_choose(&facts, &plan);
+        algo = algorithm_find(plan.algo);
+        stats->algo = algo->info.name;
+        search.weight = weight = plan.weight;
+        if (plan.reason == AUTO_PDB_MISSING)
             search_note_remedy(&search, SLIDE_REMEDY_PDB_BUILD,
                                "no pattern databases for %dx%d boards and this goal are cached; "
                                "used strategy",
                                start->rows, start->cols);
-        }
     }
     status = algo->solve(&search);
-    if (status == SLIDE_E_MEMLIMIT && table_by_auto) {
+    if (status == SLIDE_E_MEMLIMIT && plan.reason == AUTO_TABLE) {
         /*
          * The context's table did not fit its cap (nothing of it is held,
-         * nothing was answered): auto takes what it takes without a
-         * context, a search whose memory is the path.
+         * nothing was answered): auto asks again knowing that.
          */
-        algo = algorithm_find(slide_algo_auto(start));
+        facts.table_fits = 0;
+        auto_choose(&facts, &plan);
+        algo = algorithm_find(plan.algo);
         stats->algo = algo->info.name;
         stats->expanded = stats->generated = 0;
         stats->remedy = SLIDE_REMEDY_NONE;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Batch throughput (README "Batches"): 1,000,000 random solvable 3x3 boards
+# Batch throughput (tests/bench/README.md): 1,000,000 random solvable 3x3 boards
 # (slide gen --seed 9) with 1,000,000 unsolvable ones shuffled in, answered
 # with --output steps and moves, one and two jobs, timed side by side with
 # `wc -w` on the same file.  Every command runs RUNS times (default 5) in

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# BFS figures for the README: the whole 3x3 space (both 31-move boards force
+# BFS figures for tests/bench/README.md: the whole 3x3 space (both 31-move boards force
 # BFS through all 181,440 states) and three 3x4 boards of 20-30 moves.
 # Each board runs RUNS times (default 5); the median wall time and the peak
 # search memory (from --stats) are printed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # firstrun.sh - the 15-puzzle from a new user's first run to a warm cache
-# (README "The 15-puzzle: IDA* and pattern databases" and "Benchmarks").
+# (tests/bench/README.md; src/pdb/README.md).
 #
 #   tests/bench/firstrun.sh [BUILD_DIR] [KORF_COUNT]
 #
@@ -23,7 +23,7 @@
 # Every answer is checked against the full tables' (same length).  The
 # machine's load is printed first: on a shared machine, compare wall times
 # only with the load they were taken at (the CPU seconds vary less).  Peak
-# memory is the resident size, mapped table pages included (see README).
+# memory is the resident size, mapped table pages included (see tests/bench/README.md).
 set -euo pipefail
 build=${1:-build}
 korf_count=${2:-30}

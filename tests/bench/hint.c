@@ -12,7 +12,7 @@
  * 16, nothing for the strategy solver above) and the median and largest of
  * the others.  tests/bench/hint.sh runs it with an empty and a warm cache.
  */
-#include "game.h"
+#include "cli/game/game.h"
 
 #include <stdio.h>
 #include <stdlib.h>

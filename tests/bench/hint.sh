@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hint latency of `slide play` (the figures in the README's "slide play"
+# Hint latency of `slide play` (the figures in tests/bench/README.md, "Hint latency"
 # section): bench_hint asks the game's solver thread for random boards one
 # at a time and reports the first latency (tables built or loaded) and the
 # median and largest of the rest.

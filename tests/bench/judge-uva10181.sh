@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # judge-uva10181.sh - UVa 10181 as its judge runs it: one input of one board
-# a process (README "For problem setters" and "Benchmarks").
+# a process (tests/bench/README.md; src/cli/README.md "Judge presets").
 #
 #   tests/bench/judge-uva10181.sh [path/to/slide] [CASES]
 #

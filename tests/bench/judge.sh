@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Judge workloads (README "For problem setters" and "Benchmarks"): what a
+# Judge workloads (tests/bench/README.md; src/cli/README.md "Judge presets"): what a
 # problem setter's runs cost end to end, one section a workload.  Every
 # command runs RUNS times (default 5); medians of wall time are reported,
 # and every answer is compared with the reference (`--algo bfs`) first.

@@ -7,7 +7,7 @@
  *
  * Prints CPU seconds next to wall seconds: on a shared machine the two differ.
  */
-#include "pdb/pdb.h"
+#include "pdb/pdb_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

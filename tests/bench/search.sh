@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Search benchmark for the README (issue 3): fixed-seed workloads from
+# Search benchmark for tests/bench/README.md: fixed-seed workloads from
 # `slide gen`, solved by each method with `-o json`, which gives per board the
 # nodes expanded, the peak search memory and the search time.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for the README section "Large boards: --algo strategy".
+# Figures for tests/bench/README.md, "Large boards: --algo strategy".
 #   1. bench_strategy: mean answer length / n^3 on random n x n boards
 #      (n = 5, 10, 30, 100; fixed seeds), every answer replayed, median times;
 #   2. 100x100 end to end, 5 seeds: `slide gen`, then `slide solve --algo

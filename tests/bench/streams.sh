@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Streams (README "Benchmarks", "Streams"): slide's reading and writing on
+# Streams (tests/bench/README.md, "Streams"): slide's reading and writing on
 # hostile and on large input, against the targets of issue 13.
 #  1. peak resident memory of `timeout 5 slide solve < /dev/zero`, also with
 #     -j 2, --pairs and --problem poj1077 (target: at most 64 MiB each), and

@@ -1,7 +1,7 @@
 /* fuzz_common.c - see fuzz.h. */
 #include "fuzz.h"
 
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <dirent.h>
 #include <fcntl.h>

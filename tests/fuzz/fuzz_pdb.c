@@ -13,7 +13,7 @@
  */
 #include "fuzz.h"
 
-#include "pdb/pdb.h"
+#include "pdb/pdb_internal.h"
 
 #include <stdlib.h>
 

@@ -7,7 +7,7 @@
  */
 #include "fuzz.h"
 
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <stdlib.h>
 

@@ -1,13 +1,13 @@
 /*
  * judge.c - the judge problems: the table of presets and the framing of
  * their input files, read into cases for `slide solve --problem`
- * (problem.c) and `slide check --problem` (check.c) alike.
+ * (cli/solve/problem.c) and `slide check --problem` (check_files.c) alike.
  *
  * The whole input is read and checked before the first answer is written,
  * so a malformed input file gives an error naming the case and line and no
  * half-written output.
  */
-#include "judge.h"
+#include "cli/judge/judge.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -136,16 +136,13 @@ static int take_line(cursor *cur, const char **line, size_t *len, long *number)
 {
     if (cur->pos >= cur->len)
         return 0;
-    size_t begin = cur->pos;
-    while (cur->pos < cur->len && cur->text[cur->pos] != '\n' && cur->text[cur->pos] != '\r')
-        cur->pos++;
-    *line = cur->text + begin;
-    *len = cur->pos - begin;
+    size_t next;
+    *line = cur->text + cur->pos;
+    *len = cli_line_split(*line, cur->len - cur->pos, CLI_LINES_ANY, &next);
     *number = cur->line;
-    if (cur->pos < cur->len) {
-        cur->pos += ends_line(cur, cur->pos) ? 1 : 2; /* a CRLF is two bytes */
+    cur->pos += next;
+    if (next > *len)
         cur->line++;
-    }
     return 1;
 }
 
@@ -155,17 +152,6 @@ static int blank_text(const char *text, size_t len)
         if (!is_space(text[i]))
             return 0;
     return 1;
-}
-
-/* 'q', or byte 0x01 for a byte that does not print. */
-static const char *describe_char(char c, char *buf, size_t size)
-{
-    unsigned char u = (unsigned char)c;
-    if (u >= 0x21 && u < 0x7f)
-        snprintf(buf, size, "'%c'", c);
-    else
-        snprintf(buf, size, "byte 0x%02X", u);
-    return buf;
 }
 
 /* ---------------------------------------------------------------- cases */
@@ -274,7 +260,7 @@ static int read_cell_case(const judge_problem *p, cursor *cur, size_t number, ju
         if (!(ch == 'x' || (ch >= '1' && ch < '0' + n)))
             return fail(message, size,
                         "case %zu, line %ld: unexpected %s (%s cells are 1-%d and x)", number,
-                        cur->line, describe_char(ch, what, sizeof what), p->title, n - 1);
+                        cur->line, cli_describe_char(ch, what, sizeof what), p->title, n - 1);
         if (k == 0)
             c->line = cur->line;
         lines[k] = cur->line;
@@ -443,7 +429,8 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
         snprintf(label, sizeof label, want_goal ? "case %zu (goal)" : "case %zu", number);
         if (cur->text[cur->pos] != '[')
             return fail(message, size, "%s, line %ld: unexpected %s where a board '[[...]]' starts",
-                        label, cur->line, describe_char(cur->text[cur->pos], what, sizeof what));
+                        label, cur->line,
+                        cli_describe_char(cur->text[cur->pos], what, sizeof what));
         size_t begin = cur->pos;
         long line = cur->line;
         int depth = 0;
@@ -552,36 +539,14 @@ int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_li
     slide_solve_options opt;
     memset(&opt, 0, sizeof opt);
     opt.context = context;
-    opt.algo = context || strcmp(p->algo, "table") != 0 ? p->algo : "bfs";
+    opt.algo = p->algo;
     if (limits)
         opt.limits = *limits;
+    /* a table built for one case alone costs more than the BFS whose string it walks */
+    if (strcmp(p->algo, "table") == 0 &&
+        !slide_solve_uses_table(c->start.rows, c->start.cols, &opt))
+        opt.algo = "bfs";
     opt.count_only = count_only;
     return slide_solve(&c->start, &c->goal, &opt, sol, stats);
-}
-
-const char *judge_format_board(const slide_board *b, char *buf, size_t size)
-{
-    size_t used = 0, n = (size_t)b->rows * (size_t)b->cols;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n; i++) {
-        char cell[16];
-        int w;
-        if (b->cells[i] == 0)
-            w = snprintf(cell, sizeof cell, "%sx", i == 0 ? "" : i % (size_t)b->cols ? " " : "/");
-        else
-            w = snprintf(cell, sizeof cell, "%s%u",
-                         i == 0                ? ""
-                         : i % (size_t)b->cols ? " "
-                                               : "/",
-                         (unsigned)b->cells[i]);
-        if (used + (size_t)w + 4 > size) {
-            if (used + 4 <= size)
-                memcpy(buf + used, "...", 4);
-            return buf;
-        }
-        memcpy(buf + used, cell, (size_t)w + 1);
-        used += (size_t)w;
-    }
-    return buf;
 }
 

@@ -1,9 +1,10 @@
 /*
  * problem.c - `slide solve --problem NAME`: reads stdin framed as a judge
- * problem (judge.c) and writes its reference output byte for byte, one
- * case at a time once the whole input has been read and checked.
+ * problem (cli/judge/judge.c) and writes its reference output byte for
+ * byte, one case at a time once the whole input has been read and checked.
  */
-#include "judge.h"
+#include "cli/judge/judge.h"
+#include "cli/solve/solve_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -15,22 +16,23 @@ enum { OPT_PROBLEM = 1, OPT_MAX_MEMORY, OPT_TIMEOUT, OPT_STATS, OPT_HELP, OPT_JO
 /*
  * solve's other options are listed so that combining them with --problem
  * is refused by name: the problem fixes algorithm, goal, shape and output.
+ * No help text: --help prints solve's, from solve's table.
  */
 /* clang-format off */
 static const cli_option problem_options[] = {
-    {"problem", 0, 1, OPT_PROBLEM},
-    {"max-memory", 0, 1, OPT_MAX_MEMORY},
-    {"timeout", 0, 1, OPT_TIMEOUT},
-    {"stats", 0, 0, OPT_STATS},
-    {"help", 'h', 0, OPT_HELP},
-    {"jobs", 'j', 1, OPT_JOBS},
-    {"algo", 'a', 1, OPT_FIXED},
-    {"heuristic", 'H', 1, OPT_FIXED + 1},
-    {"goal", 'g', 1, OPT_FIXED + 2},
-    {"size", 's', 1, OPT_FIXED + 3},
-    {"output", 'o', 1, OPT_FIXED + 4},
-    {"pairs", 0, 0, OPT_FIXED + 5},
-    {NULL, 0, 0, 0},
+    {"problem", 0, OPT_PROBLEM, "NAME", NULL},
+    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", NULL},
+    {"timeout", 0, OPT_TIMEOUT, "SECONDS", NULL},
+    {"stats", 0, OPT_STATS, NULL, NULL},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {"jobs", 'j', OPT_JOBS, "N", NULL},
+    {"algo", 'a', OPT_FIXED, "NAME", NULL},
+    {"heuristic", 'H', OPT_FIXED + 1, "NAME", NULL},
+    {"goal", 'g', OPT_FIXED + 2, "BOARD", NULL},
+    {"size", 's', OPT_FIXED + 3, "RxC", NULL},
+    {"output", 'o', OPT_FIXED + 4, "FMT", NULL},
+    {"pairs", 0, OPT_FIXED + 5, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */
 
@@ -121,7 +123,7 @@ static int option_name_conflict(int id)
     return EXIT_USAGE;
 }
 
-int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
+int cli_solve_problem(int argc, char **argv)
 {
     cli_scan scan;
     const char *value, *name = NULL;
@@ -134,10 +136,7 @@ int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f))
     while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
         switch (id) {
         case SCAN_ERROR: status = EXIT_USAGE; break;
-        case OPT_HELP:
-            help(stdout);
-            cli_scan_free(&scan);
-            return 0;
+        case OPT_HELP: cli_scan_free(&scan); return -1;
         case OPT_PROBLEM: name = value; break;
         case OPT_STATS: stats = 1; break;
         case OPT_MAX_MEMORY:

@@ -2,8 +2,9 @@
  * solve.c - `slide solve`: boards from arguments or stdin, answers on stdout
  * in input order, one line (or block, for --output path) per board.
  */
-#include "judge.h"
-#include "svg.h"
+#include "cli/judge/judge.h"
+#include "cli/game/svg.h"
+#include "cli/solve/solve_internal.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -32,53 +33,70 @@ enum {
     OPT_HELP
 };
 
+/*
+ * In the help's order.  --problem is taken before the scan (cli_solve hands
+ * the whole command to cli_solve_problem), so its row is the help's alone.
+ */
+/* clang-format off */
 static const cli_option solve_options[] = {
-    {"algo", 'a', 1, OPT_ALGO},
-    {"heuristic", 'H', 1, OPT_HEURISTIC},
-    {"goal", 'g', 1, OPT_GOAL},
-    {"size", 's', 1, OPT_SIZE},
-    {"output", 'o', 1, OPT_OUTPUT},
-    {"pairs", 0, 0, OPT_PAIRS},
-    {"stats", 0, 0, OPT_STATS},
-    {"max-memory", 0, 1, OPT_MAX_MEMORY},
-    {"timeout", 0, 1, OPT_TIMEOUT},
-    {"jobs", 'j', 1, OPT_JOBS},
-    {"weight", 0, 1, OPT_WEIGHT},
-    {"output-dir", 0, 1, OPT_OUTPUT_DIR},
-    {"help", 'h', 0, OPT_HELP},
-    {NULL, 0, 0, 0},
+    {"algo", 'a', OPT_ALGO, "NAME", "%s, auto (default)"},
+    {"heuristic", 'H', OPT_HEURISTIC, "NAME", "heuristic for informed searches: %s"},
+    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
+    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    {"output", 'o', OPT_OUTPUT, "FMT",
+     "moves (default), steps, path, json, svg (an animated\n"
+     "drawing of one board; see --output-dir), tiles (the\n"
+     "numbers of the tiles to slide, in order)"},
+    {"output-dir", 0, OPT_OUTPUT_DIR, "DIR",
+     "with -o svg: DIR/board-N.svg for each board N (its\n"
+     "argument or line number), the file names on stdout"},
+    {"pairs", 0, OPT_PAIRS, NULL, "stdin holds pairs of lines: start, then goal"},
+    {"problem", 0, 0, "NAME", "read stdin and write answers exactly as a judge problem:\n%s"},
+    {"stats", 0, OPT_STATS, NULL, "per-board search figures on stderr"},
+    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on search memory, e.g. 512M, 4G (default 2G)"},
+    {"timeout", 0, OPT_TIMEOUT, "SECONDS", "per-board time limit"},
+    {"weight", 0, OPT_WEIGHT, "W",
+     "answers at most W x optimal, much faster (idastar;\n"
+     "W from 1 to 100, 1 = optimal)"},
+    {"jobs", 'j', OPT_JOBS, "N",
+     "N threads (0 = all cores), same output: stdin's boards\n"
+     "N at a time; a board given as an argument is searched\n"
+     "on N threads (idastar)"},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
+/* clang-format on */
 
-/* Where the option descriptions of the help start, and the width they keep to. */
-#define HELP_INDENT 25
-#define HELP_WIDTH 80
+/* The i-th name of a list in solve's help (help_list), NULL past its end. */
+static const char *help_list_name(const cli_option *row, size_t i)
+{
+    switch (row->id) {
+    case OPT_ALGO: return i < slide_algo_count() ? slide_algo_at(i)->name : NULL;
+    case OPT_HEURISTIC: return i < slide_heuristic_count() ? slide_heuristic_at(i)->name : NULL;
+    default: return i < judge_problem_count() ? judge_problem_at(i)->name : NULL; /* --problem */
+    }
+}
 
 /*
- * The judge problem names on lines of their own, indented and comma
- * separated, starting a new line before a name that would end past
- * HELP_WIDTH.
+ * The lists of solve's help that the library and the judge table hold
+ * (cli_help_options's fill): algorithms, heuristics, and for --problem the
+ * problem names.  Comma separated; a name that would end past the width of
+ * the help's text column starts a line.
  */
-static void write_problem_names(FILE *f, int indent)
+static const char *help_list(const cli_option *row, char *buf, size_t size)
 {
-    int column = 0;
-    for (size_t i = 0; i < judge_problem_count(); i++) {
-        const char *name = judge_problem_at(i)->name;
-        int len = (int)strlen(name);
-        if (i > 0) {
-            fputc(',', f);
-            column++;
-        }
-        if (i == 0 || column + 1 + len > HELP_WIDTH) {
-            fprintf(f, "%s%*s", i ? "\n" : "", indent, "");
-            column = indent;
-        } else {
-            fputc(' ', f);
-            column++;
-        }
-        fputs(name, f);
-        column += len;
+    const size_t width = CLI_HELP_WIDTH - CLI_HELP_COLUMN;
+    size_t used = 0, line = 0;
+    const char *name;
+    buf[0] = '\0';
+    for (size_t i = 0; (name = help_list_name(row, i)) != NULL && used < size; i++) {
+        size_t len = strlen(name);
+        int wrap = i > 0 && line + 2 + len > width;
+        used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                                 i == 0 ? "" : wrap ? ",\n" : ", ", name);
+        line = i == 0 || wrap ? len : line + 2 + len;
     }
-    fputc('\n', f);
+    return buf;
 }
 
 void cli_help_solve(FILE *f)
@@ -95,38 +113,10 @@ void cli_help_solve(FILE *f)
           "  234150768  23415.768   compact, one character a cell (a-f for 10-15)\n"
           "  \"[[2,3,4],[1,5,0],[7,6,8]]\"   nested list\n"
           "  \"2 3 4/1 5 x/7 6 8\"   rows marked by /\n"
-          "\n"
-          "options:\n"
-          "  -a, --algo NAME        ",
+          "\n",
           f);
-    for (size_t i = 0; i < slide_algo_count(); i++)
-        fprintf(f, "%s%s", i ? ", " : "", slide_algo_at(i)->name);
-    fputs(", auto (default)\n"
-          "  -H, --heuristic NAME   heuristic for informed searches",
-          f);
-    for (size_t i = 0; i < slide_heuristic_count(); i++)
-        fprintf(f, "%s%s", i ? ", " : ": ", slide_heuristic_at(i)->name);
+    cli_help_options(f, solve_options, help_list);
     fputs("\n"
-          "  -g, --goal BOARD       goal board (default 1 2 ... n-1 x)\n"
-          "  -s, --size RxC         shape, where the board text does not give it\n"
-          "  -o, --output FMT       moves (default), steps, path, json, svg (an animated\n"
-          "                         drawing of one board; see --output-dir), tiles (the\n"
-          "                         numbers of the tiles to slide, in order)\n"
-          "      --output-dir DIR   with -o svg: DIR/board-N.svg for each board N (its\n"
-          "                         argument or line number), the file names on stdout\n"
-          "      --pairs            stdin holds pairs of lines: start, then goal\n"
-          "      --problem NAME     read stdin and write answers exactly as a judge problem:\n",
-          f);
-    write_problem_names(f, HELP_INDENT);
-    fputs("      --stats            per-board search figures on stderr\n"
-          "      --max-memory SIZE  cap on search memory, e.g. 512M, 4G (default 2G)\n"
-          "      --timeout SECONDS  per-board time limit\n"
-          "      --weight W         answers at most W x optimal, much faster (idastar;\n"
-          "                         W from 1 to 100, 1 = optimal)\n"
-          "  -j, --jobs N           N threads (0 = all cores), same output: stdin's boards\n"
-          "                         N at a time; a board given as an argument is searched\n"
-          "                         on N threads (idastar)\n"
-          "\n"
           "Moves name the direction the blank moves: u, d, l, r.\n"
           "Exit status: 0 every board answered (unsolvable is an answer), 1 some board\n"
           "was invalid or hit a limit, 2 usage error.\n",
@@ -179,28 +169,6 @@ static void write_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void write_grid(FILE *f, const slide_board *b)
-{
-    uint32_t largest = (uint32_t)b->rows * (uint32_t)b->cols - 1;
-    int width = 1;
-    while (largest >= 10) {
-        largest /= 10;
-        width++;
-    }
-    for (int r = 0; r < b->rows; r++) {
-        for (int c = 0; c < b->cols; c++) {
-            uint32_t v = b->cells[r * b->cols + c];
-            if (c > 0)
-                fputc(' ', f);
-            if (v == 0)
-                fprintf(f, "%*s", width, "x");
-            else
-                fprintf(f, "%*u", width, (unsigned)v);
-        }
-        fputc('\n', f);
-    }
-}
-
 static void write_path(FILE *f, const slide_board *start, const char *moves, uint64_t length)
 {
     slide_board b;
@@ -208,11 +176,11 @@ static void write_path(FILE *f, const slide_board *start, const char *moves, uin
         fputs("error\n", f);
         return;
     }
-    write_grid(f, &b);
+    cli_write_board(f, &b, CLI_BOARD_GRID);
     for (uint64_t i = 0; i < length; i++) {
         slide_board_move(&b, moves[i]);
         fputc('\n', f);
-        write_grid(f, &b);
+        cli_write_board(f, &b, CLI_BOARD_GRID);
     }
     fprintf(f, "\n%llu\n", (unsigned long long)length);
     slide_board_free(&b);
@@ -474,7 +442,7 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         break;
     case OUT_JSON:
         fputs("{\"board\":\"", f);
-        cli_write_board_spaced(f, start);
+        cli_write_board(f, start, CLI_BOARD_SPACED);
         fprintf(f, "\",\"solvable\":%s,", solvable ? "true" : "false");
         if (solvable)
             fprintf(f, "\"steps\":%llu,\"moves\":\"%s\",\"optimal\":%s,",
@@ -659,25 +627,27 @@ static void answer_refused(void *arg, cli_batch_io *io, const cli_batch_item *it
 /*
  * Which boards the fast path may answer, by cell count: those of the goal's
  * shape when there is a goal, of the --size shape, else every count the
- * parser infers a shape for (slide_infer_shape).  Only for plain moves or
- * steps output with no per-board statistics, under auto or table.  Short
- * of memory for a goal, it answers none: the general path answers them all.
+ * parser infers a shape for (slide_infer_shape), and of those only the
+ * shapes the library answers from its distance table under these options
+ * (slide_solve_uses_table).  Only for plain moves or steps output with no
+ * per-board statistics.  Short of memory for a goal, it answers none: the
+ * general path answers them all.
  */
 static void plan_fast_path(solve_config *cfg)
 {
-    const char *algo = cfg->lib.algo;
-    if (cfg->stats || cfg->pairs || cfg->lib.heuristic ||
-        (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS) ||
-        (algo && strcmp(algo, "auto") != 0 && strcmp(algo, "table") != 0))
+    if (cfg->stats || cfg->pairs || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS))
         return;
     for (int n = 1; n <= SLIDE_MAX_TABLE_CELLS; n++) {
         int rows = cfg->rows, cols = cfg->cols;
         if (cfg->goal.cells) {
-            if (cfg->goal.rows * cfg->goal.cols != n)
+            if (cfg->goal.rows * cfg->goal.cols != n ||
+                !slide_solve_uses_table(cfg->goal.rows, cfg->goal.cols, &cfg->lib))
                 continue;
             cfg->fast[n] = cfg->goal;
         } else {
             if (rows ? rows * cols != n : slide_infer_shape((size_t)n, &rows, &cols) != SLIDE_OK)
+                continue;
+            if (!slide_solve_uses_table(rows, cols, &cfg->lib))
                 continue;
             if (slide_board_init_goal(&cfg->standard[n], rows, cols) != SLIDE_OK) {
                 cfg->use_fast = 0;
@@ -877,8 +847,12 @@ int cli_solve(int argc, char **argv)
     cfg.jobs = 1;
     /* a judge problem fixes framing, algorithm and output: its own code reads the options */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0)
-            return cli_solve_problem(argc, argv, cli_help_solve);
+        if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0) {
+            int status = cli_solve_problem(argc, argv);
+            if (status < 0)
+                cli_help_solve(stdout);
+            return status < 0 ? 0 : status;
+        }
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;

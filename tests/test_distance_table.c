@@ -1,5 +1,5 @@
 /*
- * test_dtable.c - exhaustive distance tables: lengths, byte-identical bfs
+ * test_distance_table.c - exhaustive distance tables: lengths, byte-identical bfs
  * answers for every goal through the per-blank tables, sharing.
  */
 #include "testkit.h"

@@ -1,13 +1,15 @@
 /*
  * game.h - the logic of `slide play` and `slide show`, apart from the
  * terminal: the board and its history, moves in both conventions, where a
- * tile is drawn and which tile a mouse click hits, undo, the win, the plan a
- * hint is read from, and the solver thread that computes plans without
- * holding up the screen.  Uses libslide through include/slide.h only.
+ * tile is drawn and which tile a mouse click hits (layout.h), undo, the win,
+ * the plan a hint is read from, the solver thread that computes plans
+ * without holding up the screen, and the boards both commands read from
+ * their arguments.  Uses libslide through include/slide.h only.
  */
 #ifndef SLIDE_GAME_H
 #define SLIDE_GAME_H
 
+#include "cli/game/layout.h"
 #include "slide.h"
 
 /* ------------------------------------------------------------------ game */
@@ -103,36 +105,6 @@ char game_hint(const game *g);
 /* Moves the plan still holds from the current board, or -1 when the board is off it. */
 long game_plan_left(const game *g);
 
-/* ---------------------------------------------------------------- layout */
-
-/*
- * Where the board is drawn on a screen of character cells.  A tile is a box
- * box_width columns by box_height lines (the number centred in it), boxes
- * gap_x columns and gap_y lines apart; (left, top) is the 0-based screen
- * column and line of the top-left box.
- */
-typedef struct game_layout {
-    int rows, cols;
-    int number_width; /* digits of the largest tile */
-    int box_width;
-    int box_height;
-    int gap_x, gap_y;
-    int left, top;
-    int width, height; /* the board's extent in columns and lines */
-} game_layout;
-
-/*
- * Picks the largest drawing of a rows x cols board that fits an area of the
- * screen: area_lines lines from line area_top, screen_cols columns, centred
- * in both.  Three-line boxes are tried only when tall is non-zero (they need
- * colour to show).  Returns 0, or -1 when even the smallest drawing does not
- * fit (the layout then holds the size the smallest needs).
- */
-int game_layout_plan(game_layout *l, int rows, int cols, int screen_cols, int area_top,
-                     int area_lines, int tall);
-/* The cell whose box holds the screen position (x, y), 0-based, or -1 (a gap or off the board). */
-int game_layout_cell_at(const game_layout *l, int x, int y);
-
 /* ---------------------------------------------------------------- solver */
 
 /*
@@ -188,5 +160,18 @@ void game_solver_state_get(game_solver *s, game_solver_state *out);
  */
 void game_solver_free(game_solver *s);
 void game_answer_free(game_answer *a);
+
+/* ------------------------------------------------------------- arguments */
+
+/*
+ * boards.c, for play and show: the --goal text and a BOARD text (either may
+ * be NULL) read with the --size shape (rows 0 when none): the goal gives the
+ * shape to BOARD, BOARD to the standard goal when there is no --goal.  On
+ * success *start (cells NULL without a text) and *goal belong to the caller;
+ * problems are reported as "slide: COMMAND: ...".  Returns 0 or an exit
+ * status (EXIT_USAGE, EXIT_FAILED_BOARD).
+ */
+int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
+                        int rows, int cols, slide_board *start, slide_board *goal);
 
 #endif /* SLIDE_GAME_H */

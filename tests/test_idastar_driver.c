@@ -1,5 +1,5 @@
 /*
- * test_idastar_parallel.c - the IDA* driver: several threads inside one
+ * test_idastar_driver.c - the IDA* driver: several threads inside one
  * search print exactly the one-thread string (the first shortest path in
  * u, d, l, r order, which BFS prints too) on many small boards, and the
  * weighted ladder answers at most W x optimal, deterministically, on one

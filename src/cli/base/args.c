@@ -1,5 +1,5 @@
 /* args.c - option scanning and option values for the slide command. */
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <errno.h>
 #include <math.h>
@@ -25,10 +25,11 @@ void cli_scan_free(cli_scan *scan)
     scan->positional = NULL;
 }
 
+/* Rows with id 0 are the help's alone (cli_option): the scan knows only the others. */
 static const cli_option *find_long(const cli_option *options, const char *name, size_t len)
 {
     for (const cli_option *o = options; o->long_name; o++)
-        if (strlen(o->long_name) == len && strncmp(o->long_name, name, len) == 0)
+        if (o->id && strlen(o->long_name) == len && strncmp(o->long_name, name, len) == 0)
             return o;
     return NULL;
 }
@@ -36,7 +37,7 @@ static const cli_option *find_long(const cli_option *options, const char *name, 
 static const cli_option *find_short(const cli_option *options, char c)
 {
     for (const cli_option *o = options; o->long_name; o++)
-        if (o->short_name == c)
+        if (o->id && o->short_name == c)
             return o;
     return NULL;
 }
@@ -48,7 +49,8 @@ static void unknown_long_option(const cli_scan *scan, const char *display)
     cli_suggestion s;
     cli_suggest_init(&s, display + 2);
     for (const cli_option *o = scan->options; o->long_name; o++)
-        cli_suggest_consider(&s, o->long_name);
+        if (o->id)
+            cli_suggest_consider(&s, o->long_name);
     cli_error("%s: unknown option '%s'%s (see 'slide help %s')", scan->command, display,
               cli_did_you_mean(&s, "--", hint, sizeof hint), scan->command);
 }
@@ -81,7 +83,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
                 return SCAN_ERROR;
             }
             if (eq) {
-                if (!o->takes_value) {
+                if (!o->value) {
                     cli_error("%s: option '%s' takes no value", scan->command, display);
                     return SCAN_ERROR;
                 }
@@ -96,7 +98,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
                 return SCAN_ERROR;
             }
             if (arg[2] != '\0') {
-                if (!o->takes_value) {
+                if (!o->value) {
                     cli_error("%s: option '%s' takes no value (in '%.40s')", scan->command, display,
                               arg);
                     return SCAN_ERROR;
@@ -104,7 +106,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
                 inline_value = arg + 2;
             }
         }
-        if (o->takes_value) {
+        if (o->value) {
             if (inline_value)
                 *value = inline_value;
             else if (scan->index < scan->argc)

@@ -9,17 +9,35 @@
 #include "slide.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Exit statuses of `slide solve` and `slide gen` (README.md, `slide solve`). */
 enum { EXIT_ANSWERED = 0, EXIT_FAILED_BOARD = 1, EXIT_USAGE = 2 };
 
 /* ---- option scanning ---- */
 
+/*
+ * One option of a command: a row of its table, which ends with a row whose
+ * long_name is NULL.  The same row serves the scan and the help, as git's
+ * struct option does, so the help cannot name an option the command lacks.
+ */
 typedef struct cli_option {
     const char *long_name;
     char short_name; /* 0 when none */
-    int takes_value;
+    /*
+     * What cli_scan_next returns for it, from 1.  0 marks a row the scan
+     * passes over: an option the command takes before scanning, listed for
+     * the help (solve's --problem).
+     */
     int id;
+    const char *value; /* its value's name in the help ("RxC"); NULL when it takes none */
+    /*
+     * Its text in the help (cli_help_options): lines after the first are
+     * indented under the first, and "%s" stands for a list that only the
+     * running program knows (the library's algorithms).  NULL leaves the
+     * option out of the help (--help itself).
+     */
+    const char *help;
 } cli_option;
 
 /*
@@ -45,6 +63,30 @@ int cli_scan_init(cli_scan *scan, int argc, char **argv, int first, const cli_op
 /* Next option id with *value set (NULL when the option takes none), SCAN_END, or SCAN_ERROR (message printed). */
 int cli_scan_next(cli_scan *scan, const char **value);
 void cli_scan_free(cli_scan *scan);
+
+/* ---- help (help.c) ---- */
+
+/* Where the text of an option starts in a command's help, and the width the help keeps to. */
+#define CLI_HELP_COLUMN 25
+#define CLI_HELP_WIDTH 80
+
+/*
+ * One item of a help's two columns: "  TERM" and text from column on, or
+ * when TERM leaves no room (less than a space), TERM on a line of its own
+ * and the text on the next.  Lines of text after its first are indented to
+ * column too; the item ends with "\n".
+ */
+void cli_help_item(FILE *f, const char *term, const char *text, int column);
+/*
+ * The options part of a command's help: "options:" and an item for each
+ * row of options that has help text, in the table's order: "-s, --size RxC"
+ * (or "    --seed S" without a short name) at CLI_HELP_COLUMN.  A "%s" in a
+ * row's text is replaced by fill(row, buf, size): lines separated by "\n",
+ * each at most CLI_HELP_WIDTH - CLI_HELP_COLUMN wide.  fill may be NULL
+ * when no row says "%s".
+ */
+void cli_help_options(FILE *f, const cli_option *options,
+                      const char *(*fill)(const cli_option *row, char *buf, size_t size));
 
 /* ---- values ---- */
 
@@ -118,6 +160,8 @@ const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t 
 void cli_report_parse_error(const char *where, const slide_parse_error *err);
 /* Formats a byte count as "1.5 MiB" into buf. */
 const char *cli_format_bytes(size_t bytes, char *buf, size_t size);
+/* A byte of the input for a message, 'q' or, when it does not print, byte 0x01, into buf. */
+const char *cli_describe_char(char c, char *buf, size_t size);
 
 /* ---- output ---- */
 
@@ -138,8 +182,75 @@ void cli_out_init(cli_out *out, FILE *file);
 void cli_out_line_done(cli_out *out);
 /* Flushes; returns 0, or 1 after printing a message when a write failed. */
 int cli_out_close(cli_out *out);
-/* Writes a board as spaced text (blank x), with '/' row marks when the shape is not the one inferred. */
-void cli_write_board_spaced(FILE *f, const slide_board *b);
+
+/* ---- boards as text ---- */
+
+/* The forms cli_write_board writes a board in, all of them readable by slide_board_parse. */
+enum {
+    /* "2 3 4 1 5 x 7 6 8", rows marked by '/' when slide_infer_shape would not give its shape */
+    CLI_BOARD_SPACED,
+    CLI_BOARD_MARKED,  /* "2 3 4/1 5 x/7 6 8": rows always marked */
+    CLI_BOARD_COMPACT, /* "234150768": one character a cell, a-f for 10-15 (at most 16 cells) */
+    CLI_BOARD_JSON,    /* "[[2,3,4],[1,5,0],[7,6,8]]" */
+    CLI_BOARD_GRID     /* a line a row, each ending "\n", the numbers right-aligned in columns */
+};
+
+/* Writes b to f in form (CLI_BOARD_*); no line end after it, but for the grid's. */
+void cli_write_board(FILE *f, const slide_board *b, int form);
+/*
+ * b in form into buf, for a message: as many whole cells as fit, then
+ * "..." when not all of them do; always NUL-terminated.  Returns buf.
+ */
+const char *cli_format_board(const slide_board *b, int form, char *buf, size_t size);
+
+/* ---- lines ---- */
+
+/* The line ends cli_line_split knows. */
+enum {
+    CLI_LINES_LF, /* "\n" only: a CR before it stays in the line (check judges it) */
+    CLI_LINES_ANY /* "\n", "\r\n" or a lone "\r" */
+};
+
+/*
+ * How far cli_line_split's search for a LF runs before it looks for a CR:
+ * memchr is many times faster than a loop over the bytes, and a bounded
+ * search keeps it from running far past a CR that ends the line first.
+ */
+#define CLI_LINE_WINDOW 256
+
+/*
+ * The one line splitter of the slide command: the length of the line at
+ * the front of p[0..n), up to its first line end or n, with *next set to
+ * where the text after its line end begins (n when there is none: the line
+ * may go on in bytes not read yet).  A CR that is p[n - 1] counts as a
+ * lone CR; a reader of a stream, where a LF may still follow, tells that
+ * case by *next == n and drops a LF that its next read starts with.  Each
+ * byte is looked at no more than twice, so splitting a text costs its
+ * length whatever its line ends.  Inline: a batch splits millions of lines.
+ */
+static inline size_t cli_line_split(const char *p, size_t n, int ends, size_t *next)
+{
+    const char *from = p, *end = p + n;
+    for (;;) {
+        size_t span = (size_t)(end - from);
+        if (ends == CLI_LINES_ANY && span > CLI_LINE_WINDOW)
+            span = CLI_LINE_WINDOW;
+        const char *at = memchr(from, '\n', span);
+        const char *cr =
+            ends == CLI_LINES_ANY ? memchr(from, '\r', at ? (size_t)(at - from) : span) : NULL;
+        if (cr)
+            at = cr;
+        if (at) {
+            *next = (size_t)(at - p) + 1 + (at == cr && at + 1 < end && at[1] == '\n');
+            return (size_t)(at - p);
+        }
+        from += span;
+        if (from == end) {
+            *next = n;
+            return n;
+        }
+    }
+}
 
 /* ---- input limits ---- */
 
@@ -226,12 +337,6 @@ int cli_solve(int argc, char **argv);
 int cli_gen(int argc, char **argv);
 void cli_help_solve(FILE *f);
 void cli_help_gen(FILE *f);
-/*
- * `slide solve --problem NAME` (problem.c): stdin framed as a judge problem,
- * its exact output.  Its --help calls help, which prints `slide solve`'s
- * help (passed in by solve.c, so that problem.c does not depend on it).
- */
-int cli_solve_problem(int argc, char **argv, void (*help)(FILE *f));
 /* `slide check` (check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
 int cli_check(int argc, char **argv);
 void cli_help_check(FILE *f);
@@ -243,20 +348,11 @@ int cli_play(int argc, char **argv);
 void cli_help_play(FILE *f);
 int cli_show(int argc, char **argv);
 void cli_help_show(FILE *f);
-/*
- * play.c, for play and show: the --goal text and a BOARD text (either may be
- * NULL) read with the --size shape (rows 0 when none): the goal gives the
- * shape to BOARD, BOARD to the standard goal when there is no --goal.  On
- * success *start (cells NULL without a text) and *goal belong to the caller;
- * problems are reported as "slide: COMMAND: ...".  Returns 0 or an exit status.
- */
-int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
-                        int rows, int cols, slide_board *start, slide_board *goal);
 
 /*
- * The library's progress callback (pdb.c): notes always go to stderr,
+ * The library's progress callback (progress.c): notes always go to stderr,
  * progress lines only to a terminal with cursor control (not TERM=dumb, see
- * term_detect).  cli_progress_end clears an open
+ * cli_terminal_detect).  cli_progress_end clears an open
  * progress line before other output.
  */
 typedef struct cli_progress_state {
@@ -267,5 +363,11 @@ typedef struct cli_progress_state {
 void cli_progress_init(cli_progress_state *state);
 void cli_progress(void *ctx, const slide_progress *progress);
 void cli_progress_end(void *ctx);
+
+/*
+ * Whether the terminal named by TERM has cursor control (not TERM=dumb, not
+ * unset); *colour says whether it may also show colours (NO_COLOR unset).
+ */
+int cli_terminal_detect(int *colour);
 
 #endif /* SLIDE_CLI_H */

@@ -1,7 +1,8 @@
 /*
  * judge.h - the classic judge problems (judge.c), shared by `slide solve
- * --problem` (problem.c: read a problem's input, write its reference output)
- * and `slide check --problem` (check.c: judge a contestant's output).
+ * --problem` (cli/solve/problem.c: read a problem's input, write its
+ * reference output) and `slide check --problem` (check_files.c: judge a
+ * contestant's output).
  *
  * A problem is a row of data: how its input is cut into cases, what shape
  * and goal its boards have, and how one answer is written.  Everything that
@@ -11,7 +12,7 @@
 #ifndef SLIDE_JUDGE_H
 #define SLIDE_JUDGE_H
 
-#include "cli.h"
+#include "cli/base/base.h"
 
 /* How an input is cut into cases. */
 enum {
@@ -114,11 +115,5 @@ int judge_slurp(const char *path, FILE *stream, char **text, size_t *len);
 int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_limits *limits,
                      slide_context *context, int count_only, slide_solution *sol,
                      slide_stats *stats);
-
-/*
- * A board as "1 2 3/4 5 6/7 8 x" into buf (always NUL-terminated), cut
- * short with "..." when it does not fit.  Returns buf.
- */
-const char *judge_format_board(const slide_board *b, char *buf, size_t size);
 
 #endif /* SLIDE_JUDGE_H */

@@ -8,7 +8,7 @@
  * their goal cell.  The animation loops: a pause on the start board, the
  * moves, a longer pause on the goal.
  */
-#include "svg.h"
+#include "cli/game/svg.h"
 
 #include <stdlib.h>
 #include <string.h>

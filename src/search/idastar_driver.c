@@ -1,5 +1,5 @@
 /*
- * idastar_parallel.c - the IDA* driver (search.h): the iterations of every
+ * idastar_driver.c - the IDA* driver (search.h): the iterations of every
  * IDA* node loop, on one thread or several, and the weighted ladder.
  *
  * Several threads inside one search.  Each iteration is cut into subtrees:

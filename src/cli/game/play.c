@@ -3,9 +3,9 @@
  * The rules and the solver thread are game.c's, the screen is term.c's;
  * this file is the event loop between them and what the screen says.
  */
-#include "cli.h"
-#include "game.h"
-#include "term.h"
+#include "cli/base/base.h"
+#include "cli/game/game.h"
+#include "cli/game/term.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,10 +18,15 @@
 
 enum { OPT_SIZE = 1, OPT_SEED, OPT_GOAL, OPT_HELP };
 
+/* clang-format off */
 static const cli_option play_options[] = {
-    {"size", 's', 1, OPT_SIZE}, {"seed", 0, 1, OPT_SEED}, {"goal", 'g', 1, OPT_GOAL},
-    {"help", 'h', 0, OPT_HELP}, {NULL, 0, 0, 0},
+    {"size", 's', OPT_SIZE, "RxC", "shape of the random boards (default 4x4; sides 2 to 10)"},
+    {"seed", 0, OPT_SEED, "S", "seed of the random boards (default: from the clock)"},
+    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
+/* clang-format on */
 
 void cli_help_play(FILE *f)
 {
@@ -29,7 +34,10 @@ void cli_help_play(FILE *f)
           "\n"
           "Plays the puzzle in the terminal: BOARD, or a random board of --size\n"
           "(default 4x4; sides 2 to 10), reproducible with --seed.\n"
-          "\n"
+          "\n",
+          f);
+    cli_help_options(f, play_options, NULL);
+    fputs("\n"
           "keys:\n"
           "  arrows, w a s d, h j k l   slide a tile into the blank, in the arrow's direction\n"
           "  t                          arrows move the blank instead (and back)\n"
@@ -511,50 +519,6 @@ static int run(play *p)
 }
 
 /* ---------------------------------------------------------------- command */
-
-int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
-                        int rows, int cols, slide_board *start, slide_board *goal)
-{
-    slide_parse_error err;
-    char where[64];
-    memset(start, 0, sizeof *start);
-    memset(goal, 0, sizeof *goal);
-    if (goal_text) {
-        slide_parse_options popt = {rows, cols, 0};
-        if (slide_board_parse(goal_text, strlen(goal_text), &popt, goal, &err) != SLIDE_OK) {
-            snprintf(where, sizeof where, "%s: --goal", command);
-            cli_report_parse_error(where, &err);
-            return EXIT_USAGE;
-        }
-        rows = goal->rows;
-        cols = goal->cols;
-    }
-    if (start_text) {
-        slide_parse_options popt = {rows, cols, 0};
-        if (slide_board_parse(start_text, strlen(start_text), &popt, start, &err) != SLIDE_OK) {
-            snprintf(where, sizeof where, "%s: BOARD", command);
-            cli_report_parse_error(where, &err);
-            slide_board_free(goal);
-            return EXIT_FAILED_BOARD;
-        }
-        rows = start->rows;
-        cols = start->cols;
-    }
-    if (!goal->cells && slide_board_init_goal(goal, rows, cols) != SLIDE_OK) {
-        cli_error("out of memory");
-        slide_board_free(start);
-        return EXIT_FAILED_BOARD;
-    }
-    if (start->cells && !slide_solvable(start, goal)) {
-        cli_error(
-            "%s: BOARD cannot reach the goal (the parity of its permutation is the other one)",
-            command);
-        slide_board_free(start);
-        slide_board_free(goal);
-        return EXIT_FAILED_BOARD;
-    }
-    return 0;
-}
 
 /* Reads the options into start and goal; returns 0, -1 after --help, or an exit status. */
 static int read_arguments(int argc, char **argv, play *p, slide_board *start, slide_board *goal)

@@ -3,12 +3,13 @@
  * termios and ANSI escapes only: raw mode and its restoration on every way
  * out (normal exit, Ctrl-C, Ctrl-Z and fg, a crash signal), keys and mouse
  * clicks decoded from the input bytes, and frames drawn whole, the board in
- * them from a game_layout.
+ * them from a game_layout.  It knows boards and their layout, not the game.
  */
 #ifndef SLIDE_TERM_H
 #define SLIDE_TERM_H
 
-#include "game.h"
+#include "cli/game/layout.h"
+#include "slide.h"
 
 #include <stddef.h>
 

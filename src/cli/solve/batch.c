@@ -25,7 +25,7 @@
  * line kept, CLI_MAX_LINE_BYTES: a longer line is refused as soon as that
  * much of it has arrived, and the rest of it is dropped unread.
  */
-#include "cli.h"
+#include "cli/base/base.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -328,15 +328,6 @@ static int take_line(const cli_batch *batch, reader *rd, block *b, const char *t
     }
 }
 
-/* The offset of the first line end (LF or CR) in p[0..n), or n. */
-static size_t find_line_end(const char *p, size_t n)
-{
-    const char *lf = memchr(p, '\n', n);
-    size_t before = lf ? (size_t)(lf - p) : n;
-    const char *cr = memchr(p, '\r', before);
-    return cr ? (size_t)(cr - p) : before;
-}
-
 /* One past the last line end in buf[from..len), or 0 when there is none. */
 static size_t last_line_end(const char *buf, size_t from, size_t len)
 {
@@ -347,19 +338,19 @@ static size_t last_line_end(const char *buf, size_t from, size_t len)
 }
 
 /*
- * Where the line after the line end at buf[at] begins: past a CRLF's two
- * bytes, else past one.  A CR that is the last byte read may be the first
- * half of a CRLF; rd->after_cr makes the next read drop a LF it starts with.
+ * The length of the line at b->buf[at..end) (cli_line_split), with *next
+ * set to where the text after it begins.  A lone CR that is the last byte
+ * read may be the first half of a CRLF; rd->after_cr makes the next read
+ * drop a LF it starts with.
  */
-static size_t past_line_end(reader *rd, const char *buf, size_t at, size_t len)
+static inline size_t split_line(reader *rd, const block *b, size_t at, size_t end, size_t *next)
 {
-    if (buf[at] == '\r') {
-        if (at + 1 < len && buf[at + 1] == '\n')
-            return at + 2;
-        if (at + 1 == len && !rd->eof)
-            rd->after_cr = 1;
-    }
-    return at + 1;
+    size_t line_len = cli_line_split(b->buf + at, end - at, CLI_LINES_ANY, next);
+    size_t line_end = at + line_len;
+    *next += at;
+    if (*next == b->len && *next == line_end + 1 && b->buf[line_end] == '\r' && !rd->eof)
+        rd->after_cr = 1;
+    return line_len;
 }
 
 /*
@@ -371,8 +362,7 @@ static int block_cut(const cli_batch *batch, reader *rd, block *b)
     size_t pos = 0;
     while (pos < b->end) {
         const char *line = b->buf + pos;
-        size_t line_len = find_line_end(line, b->end - pos);
-        pos = line_len < b->end - pos ? past_line_end(rd, b->buf, pos + line_len, b->len) : b->end;
+        size_t line_len = split_line(rd, b, pos, b->end, &pos);
         ++rd->number;
         int too_long = line_len > CLI_MAX_LINE_BYTES; /* only the last line, at the end of input */
         if (!too_long && skip_line(line, line_len))
@@ -508,13 +498,12 @@ static int fill(batch_run *run, block *b)
  */
 static void skip_rest_of_line(reader *rd, block *b)
 {
-    size_t at = find_line_end(b->buf, b->len);
+    size_t next, at = split_line(rd, b, 0, b->len, &next);
     if (at == b->len) {
         b->len = 0;
         rd->skipping = !rd->eof;
         return;
     }
-    size_t next = past_line_end(rd, b->buf, at, b->len);
     memmove(b->buf, b->buf + next, b->len - next);
     b->len -= next;
     rd->skipping = 0;

@@ -2,9 +2,9 @@
  * show.c - `slide show BOARD MOVES`: a given solution played move by move
  * in the terminal, then the final board printed.
  */
-#include "cli.h"
-#include "game.h"
-#include "term.h"
+#include "cli/base/base.h"
+#include "cli/game/game.h"
+#include "cli/game/term.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,13 +17,15 @@
 
 enum { OPT_DELAY = 1, OPT_GOAL, OPT_SIZE, OPT_HELP };
 
+/* clang-format off */
 static const cli_option show_options[] = {
-    {"delay", 0, 1, OPT_DELAY},
-    {"goal", 'g', 1, OPT_GOAL},
-    {"size", 's', 1, OPT_SIZE},
-    {"help", 'h', 0, OPT_HELP},
-    {NULL, 0, 0, 0},
+    {"delay", 0, OPT_DELAY, "SECONDS", "time between moves (default 0.3)"},
+    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
+    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    {"help", 'h', OPT_HELP, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
 };
+/* clang-format on */
 
 void cli_help_show(FILE *f)
 {
@@ -33,7 +35,10 @@ void cli_help_show(FILE *f)
           "(default 0.3), then prints the final board.  MOVES is a move string (the\n"
           "blank's moves u, d, l, r, as slide solve prints them), a file holding one,\n"
           "or - for stdin:  slide solve BOARD | slide show BOARD -\n"
-          "\n"
+          "\n",
+          f);
+    cli_help_options(f, show_options, NULL);
+    fputs("\n"
           "keys: space pauses, + and - change the speed, q stops.\n",
           f);
 }

@@ -2,7 +2,8 @@
  * term.c - the full-screen terminal of `slide play` and `slide show` (see
  * term.h): termios, ANSI escapes and signal handlers, nothing else.
  */
-#include "term.h"
+#include "cli/base/base.h"
+#include "cli/game/term.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -398,10 +399,7 @@ static void install(int sig, void (*handler)(int), int flags, struct sigaction *
 
 void term_detect(term *t)
 {
-    const char *name = getenv("TERM");
-    const char *no_colour = getenv("NO_COLOR");
-    t->ansi = name && *name && strcmp(name, "dumb") != 0;
-    t->colour = t->ansi && !(no_colour && *no_colour);
+    t->ansi = cli_terminal_detect(&t->colour);
 }
 
 static int set_pipe_flags(int fd)

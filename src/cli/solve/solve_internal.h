@@ -1,0 +1,15 @@
+/*
+ * solve_internal.h - what the files of `slide solve` share; nothing outside
+ * src/cli/solve/ includes it.
+ */
+#ifndef SLIDE_SOLVE_INTERNAL_H
+#define SLIDE_SOLVE_INTERNAL_H
+
+/*
+ * `slide solve --problem NAME` (problem.c): stdin framed as a judge problem,
+ * its exact output.  Returns an exit status, or -1 after --help, which
+ * leaves printing `slide solve`'s help (solve.c's) to the caller.
+ */
+int cli_solve_problem(int argc, char **argv);
+
+#endif /* SLIDE_SOLVE_INTERNAL_H */

@@ -1,0 +1,100 @@
+/*
+ * lookup.c - a board's estimate from a set whose tables are ready, group by
+ * group, and the start of the incremental walk (walk.h), whose steps are
+ * inline there.
+ */
+#include "pdb/pdb_internal.h"
+#include "pdb/walk.h"
+
+unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirrored)
+{
+    unsigned occupied, blank = set->view[mirrored][g].cell[pos[0]];
+    uint32_t placement = pdb_place_any(set, g, pos, mirrored, &occupied,
+                                       set->shape.cells > SLIDE_MAX_PACKED_CELLS);
+    return pdb_lookup(set, g, placement, occupied, blank);
+}
+
+unsigned pdb_sum(const pdb_set *set, const uint8_t *pos)
+{
+    unsigned sum = 0;
+    for (int g = 0; g < set->count; g++)
+        sum += pdb_group_value(set, g, pos, 0);
+    return sum;
+}
+
+unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos)
+{
+    unsigned sum = 0;
+    for (int g = 0; g < set->count; g++)
+        sum += pdb_group_value(set, g, pos, 1);
+    return sum;
+}
+
+/* The estimate of the board whose cell c holds cells[c]. */
+static unsigned estimate_cells(const pdb_set *set, const uint8_t *cells)
+{
+    uint8_t pos[SLIDE_MAX_WIDE_CELLS];
+    unsigned manhattan = 0;
+    for (int c = 0; c < set->shape.cells; c++) {
+        pos[cells[c]] = (uint8_t)c;
+        manhattan += set->manhattan.dist[cells[c]][c];
+    }
+    unsigned sum = pdb_sum(set, pos);
+    if (set->mirrored) {
+        unsigned mirrored = pdb_sum_mirrored(set, pos);
+        if (mirrored > sum)
+            sum = mirrored;
+    }
+    return manhattan + 2 * sum;
+}
+
+unsigned pdb_estimate(const pdb_set *set, state64 s)
+{
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state_get(s, c);
+    return estimate_cells(set, cells);
+}
+
+unsigned pdb_estimate_wide(const pdb_set *set, state128 s)
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state128_get(s, c);
+    return estimate_cells(set, cells);
+}
+
+unsigned pdb_walk_start(pdb_walk *w, const pdb_set *set, state64 s)
+{
+    uint8_t cells[SLIDE_MAX_PACKED_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state_get(s, c);
+    return pdb_walk_start_cells(w, set, cells);
+}
+
+unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells)
+{
+    memset(w, 0, sizeof *w);
+    w->set = set;
+    w->sides = set->mirrored ? 2 : 1;
+    for (int c = 0; c < set->shape.cells; c++) {
+        w->pos[cells[c]] = (uint8_t)c;
+        w->manhattan += set->manhattan.dist[cells[c]][c];
+    }
+    for (int k = 0; k < w->sides; k++) {
+        pdb_side *side = &w->side[k];
+        for (int g = 0; g < set->count; g++) {
+            pdb_group_state *group = &side->group[g];
+            group->placement = pdb_place_any(set, g, w->pos, k, &group->occupied,
+                                             set->shape.cells > SLIDE_MAX_PACKED_CELLS);
+            group->value = pdb_lookup(set, g, group->placement, group->occupied,
+                                      set->view[k][g].cell[w->pos[0]]);
+            side->sum += group->value;
+            const pdb_view *view = &set->view[k][g];
+            for (int i = 0; i < set->groups[g].size && i < PDB_MAX_WIDE_DIGITS; i++)
+                w->cells[k][g][i] = view->cell[w->pos[view->source[i]]];
+        }
+    }
+    unsigned best = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;
+    return w->manhattan + 2 * best;
+}
