@@ -7,21 +7,75 @@
  * by the caller and released with the matching slide_*_free() function.
  * Nothing here keeps global mutable state, so independent searches may run
  * on separate threads at the same time.
+ *
+ * Compatibility.  Every release 0.y.z is libslide.so.0 (the SONAME): a
+ * program built against one release runs against any later one of the same
+ * SONAME, unchanged and unrebuilt.  A later release may add functions,
+ * constants (statuses, remedies, flags, progress kinds), algorithms,
+ * heuristics, and fields at the end of the structs that may grow (below);
+ * and it may change what no contract here promises: speed, memory, which
+ * algorithm auto picks, the wording of messages and notes, the figures in
+ * slide_stats.  It may not remove, rename or retype anything here, change a
+ * constant's value, a function's parameters or the meaning of its results,
+ * or move, resize or remove a field: that takes a new SONAME
+ * (libslide.so.1, release 1.0).  Only the names declared here are exported,
+ * all of them slide_*; slide_version() says which release is loaded.
+ *
+ * The structs that may grow are those a caller fills in and passes
+ * (slide_parse_options, slide_limits, slide_context_options,
+ * slide_pdb_options, slide_solve_options) and those the library fills in
+ * the caller's memory (slide_parse_error, slide_stats, slide_pdb_summary,
+ * slide_pdb_file_info).  Each starts with `size` and is made by its init
+ * function (slide_solve_options_init() ...), inline here, which sets size
+ * to the struct's size in the header the program was built with and every
+ * other field to 0, its default.  The library reads and writes only `size`
+ * bytes of it: a field added later reads as 0 from an older program, and a
+ * newer program's struct is accepted when the fields the loaded library
+ * does not know are 0 (else SLIDE_E_ARGUMENT).  A size of 0, a struct not
+ * made by its init function, is refused with SLIDE_E_ARGUMENT.  One such
+ * struct refers to another by pointer (NULL = defaults), never holds it.
+ * The other structs never grow: slide_board, slide_solution and slide_rng,
+ * which callers make themselves, and those the library hands out and owns
+ * (slide_progress, slide_algo_info, slide_heuristic_info) may grow at the
+ * end only, so a program reads them through the pointer it is given.
  */
 #ifndef SLIDE_H
 #define SLIDE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h> /* memset, for the init functions */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* What the shared library exports: the declarations below, nothing else. */
+#ifndef SLIDE_API
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define SLIDE_API __attribute__((visibility("default")))
+#else
+#define SLIDE_API
+#endif
+#endif
+
+/* The release this header belongs to (CMakeLists.txt reads its version from here). */
 #define SLIDE_VERSION_MAJOR 0
-#define SLIDE_VERSION_MINOR 1
+#define SLIDE_VERSION_MINOR 2
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION_STRING "0.1.0"
+#define SLIDE_VERSION_STRING "0.2.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH: 200 for 0.2.0. */
+#define SLIDE_VERSION_NUMBER                                                                       \
+    (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
+
+/*
+ * The release of the library loaded at run time, as "MAJOR.MINOR.PATCH"
+ * (never NULL, never freed) and as SLIDE_VERSION_NUMBER counts it.  A
+ * program built against this header runs on a library whose number is at
+ * least SLIDE_VERSION_NUMBER and whose MAJOR is the same.
+ */
+SLIDE_API const char *slide_version(void);
+SLIDE_API unsigned slide_version_number(void);
 
 /* Boards with at most this many cells fit the 64-bit state (4 bits a cell). */
 #define SLIDE_MAX_PACKED_CELLS 16
@@ -59,7 +113,7 @@ enum {
 };
 
 /* A short English phrase for a status code; never NULL, never freed. */
-const char *slide_strerror(int status);
+SLIDE_API const char *slide_strerror(int status);
 
 /*
  * What the caller could change to get past a failure, reported next to the
@@ -103,6 +157,7 @@ typedef struct slide_board {
  * 1-based byte offset in the text, 0 when not applicable.
  */
 typedef struct slide_parse_error {
+    size_t size; /* set by slide_parse_error_init (see Compatibility, at the top) */
     long line;
     long cell;
     long column;
@@ -110,31 +165,49 @@ typedef struct slide_parse_error {
     int remedy; /* SLIDE_REMEDY_*: what would let the text be read */
 } slide_parse_error;
 
+static inline slide_parse_error slide_parse_error_init(void)
+{
+    slide_parse_error value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
+
 typedef struct slide_parse_options {
-    int rows;  /* 0 = take the shape from the text or infer it */
+    size_t size; /* set by slide_parse_options_init */
+    int rows;    /* 0 = take the shape from the text or infer it */
     int cols;
-    long line; /* copied into slide_parse_error.line */
+    long line;   /* copied into slide_parse_error.line */
 } slide_parse_options;
+
+static inline slide_parse_options slide_parse_options_init(void)
+{
+    slide_parse_options value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
 
 /*
  * Parses one board in any accepted form: spaced tokens, compact characters,
  * a nested list, or rows split by '/'.  len bytes of text are read; NUL
- * bytes inside are errors.  On success *out owns new memory; on failure
- * *out is left empty and err (if not NULL) says what and where.
- * Returns SLIDE_OK, SLIDE_E_PARSE or SLIDE_E_NOMEM.
+ * bytes inside are errors.  opt may be NULL (the defaults).  On success
+ * *out owns new memory; on failure *out is left empty and err (if not NULL)
+ * says what and where.  Returns SLIDE_OK, SLIDE_E_PARSE or SLIDE_E_NOMEM;
+ * SLIDE_E_ARGUMENT when opt or err was not made by its init function.
  */
-int slide_board_parse(const char *text, size_t len, const slide_parse_options *opt,
-                      slide_board *out, slide_parse_error *err);
+SLIDE_API int slide_board_parse(const char *text, size_t len, const slide_parse_options *opt,
+                                slide_board *out, slide_parse_error *err);
 
 /* The goal 1 2 ... n-1 blank for a shape.  Returns SLIDE_OK, SLIDE_E_ARGUMENT, SLIDE_E_NOMEM. */
-int slide_board_init_goal(slide_board *out, int rows, int cols);
+SLIDE_API int slide_board_init_goal(slide_board *out, int rows, int cols);
 /* A deep copy of src into *out. */
-int slide_board_copy(slide_board *out, const slide_board *src);
-void slide_board_free(slide_board *board);
+SLIDE_API int slide_board_copy(slide_board *out, const slide_board *src);
+SLIDE_API void slide_board_free(slide_board *board);
 /* Non-zero when both boards have the same shape and cells. */
-int slide_board_equal(const slide_board *a, const slide_board *b);
+SLIDE_API int slide_board_equal(const slide_board *a, const slide_board *b);
 /* Validates tiles and blank; fills err like the parser.  SLIDE_OK or SLIDE_E_PARSE. */
-int slide_board_validate(const slide_board *board, slide_parse_error *err);
+SLIDE_API int slide_board_validate(const slide_board *board, slide_parse_error *err);
 
 /*
  * The shape the parser gives a board of `cells` cells when neither its text
@@ -142,7 +215,7 @@ int slide_board_validate(const slide_board *board, slide_parse_error *err);
  * R x C with 2 <= R <= C.  Returns SLIDE_OK, or SLIDE_E_ARGUMENT when there
  * is none (fewer than 4 cells, or a prime count).
  */
-int slide_infer_shape(size_t cells, int *rows, int *cols);
+SLIDE_API int slide_infer_shape(size_t cells, int *rows, int *cols);
 
 /*
  * A quick read of the commonest small board texts, for callers that answer
@@ -158,13 +231,13 @@ int slide_infer_shape(size_t cells, int *rows, int *cols);
  * cells are not checked as a board: slide_dist_table_distance rejects
  * cells that are not a board of its shape.
  */
-int slide_board_read_small(const char *text, size_t len, uint8_t *cells);
+SLIDE_API int slide_board_read_small(const char *text, size_t len, uint8_t *cells);
 
 /*
  * Parses "RxC" (also "R*C", "RXC").  Returns SLIDE_OK or SLIDE_E_ARGUMENT
  * with a reason in err->message.
  */
-int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err);
+SLIDE_API int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err);
 
 /* ----------------------------------------------------------------- moves */
 
@@ -174,14 +247,14 @@ int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *
  * of every search, which makes answers deterministic.
  */
 enum { SLIDE_UP = 0, SLIDE_DOWN = 1, SLIDE_LEFT = 2, SLIDE_RIGHT = 3 };
-extern const char slide_move_letters[4];
+SLIDE_API extern const char slide_move_letters[4];
 
 /*
  * Applies one move letter (either case) to board in place.  Returns
  * SLIDE_OK, or SLIDE_E_BAD_MOVE (board unchanged) when the letter is not a
  * move or the blank would leave the board.
  */
-int slide_board_move(slide_board *board, char move);
+SLIDE_API int slide_board_move(slide_board *board, char move);
 
 /*
  * Replays moves[0..len) on a copy of start.  *failed_at receives the 0-based
@@ -190,8 +263,8 @@ int slide_board_move(slide_board *board, char move);
  * was legal (whether or not the goal was reached), SLIDE_E_BAD_MOVE when one
  * was not, SLIDE_E_SHAPE or SLIDE_E_NOMEM.
  */
-int slide_replay(const slide_board *start, const slide_board *goal, const char *moves, size_t len,
-                 size_t *failed_at, int *reached_goal);
+SLIDE_API int slide_replay(const slide_board *start, const slide_board *goal, const char *moves,
+                           size_t len, size_t *failed_at, int *reached_goal);
 
 /* ----------------------------------------------------------- solvability */
 
@@ -200,19 +273,29 @@ int slide_replay(const slide_board *start, const slide_board *goal, const char *
  * the parity of the permutation taking start to goal, blank included, must
  * equal the parity of the blank's Manhattan distance to its goal cell.
  */
-int slide_solvable(const slide_board *start, const slide_board *goal);
+SLIDE_API int slide_solvable(const slide_board *start, const slide_board *goal);
 
 /* ---------------------------------------------------------------- solver */
 
 typedef struct slide_limits {
+    size_t size;        /* set by slide_limits_init */
     size_t max_memory;  /* bytes of search memory; 0 = SLIDE_DEFAULT_MAX_MEMORY */
     double timeout;     /* seconds of wall time; <= 0 = none */
 } slide_limits;
+
+static inline slide_limits slide_limits_init(void)
+{
+    slide_limits value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
 
 #define SLIDE_DEFAULT_MAX_MEMORY ((size_t)2 << 30)
 
 /* Figures one search reports, filled even when the search fails. */
 typedef struct slide_stats {
+    size_t size;            /* set by slide_stats_init */
     const char *algo;       /* table name of the algorithm that ran */
     const char *heuristic;  /* heuristic name, or NULL */
     uint64_t expanded;      /* nodes whose neighbours were generated */
@@ -227,7 +310,19 @@ typedef struct slide_stats {
                                every other search */
     char note[160];         /* why a search stopped, or what it did instead */
     int remedy;             /* SLIDE_REMEDY_*: what to try instead, after note */
+    size_t table_shared;    /* bytes of table_memory the context held already, read by an
+                               earlier goal's search (pattern databases of goals that share
+                               their files): charged to the context once, not again for
+                               this goal; 0 without a context */
 } slide_stats;
+
+static inline slide_stats slide_stats_init(void)
+{
+    slide_stats value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
 
 /*
  * Where moves go.  A search appends moves to an owned buffer; when sink is
@@ -242,7 +337,7 @@ typedef struct slide_solution {
     uint64_t length;   /* number of moves */
 } slide_solution;
 
-void slide_solution_free(slide_solution *solution);
+SLIDE_API void slide_solution_free(slide_solution *solution);
 
 /*
  * A context keeps what is worth building once and reusing for every board
@@ -256,12 +351,21 @@ void slide_solution_free(slide_solution *solution);
 typedef struct slide_context slide_context;
 
 typedef struct slide_context_options {
+    size_t size;       /* set by slide_context_options_init */
     size_t max_memory; /* bytes for cached tables; 0 = SLIDE_DEFAULT_MAX_MEMORY */
 } slide_context_options;
 
-/* Returns SLIDE_OK or SLIDE_E_NOMEM; opt may be NULL. */
-int slide_context_create(slide_context **out, const slide_context_options *opt);
-void slide_context_free(slide_context *ctx);
+static inline slide_context_options slide_context_options_init(void)
+{
+    slide_context_options value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
+
+/* SLIDE_OK, SLIDE_E_NOMEM, or SLIDE_E_ARGUMENT (opt not made by its init); opt may be NULL. */
+SLIDE_API int slide_context_create(slide_context **out, const slide_context_options *opt);
+SLIDE_API void slide_context_free(slide_context *ctx);
 
 /*
  * Progress of long work, for a caller that wants to show it (the library
@@ -303,11 +407,20 @@ typedef void (*slide_progress_fn)(void *ctx, const slide_progress *progress);
  * UINT64_MAX: always the best tables.
  */
 typedef struct slide_pdb_options {
+    size_t size; /* set by slide_pdb_options_init */
     const char *cache_dir;
     int no_disk_cache;
     int max_group;
     uint64_t quick_states;
 } slide_pdb_options;
+
+static inline slide_pdb_options slide_pdb_options_init(void)
+{
+    slide_pdb_options value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
 
 /*
  * Exhaustive distance tables, for callers that answer many boards of one
@@ -322,19 +435,23 @@ typedef struct slide_pdb_options {
  * exceed the length (64 always suffices).
  */
 typedef struct slide_dist_table slide_dist_table;
-int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slide_dist_table **out);
-int slide_dist_table_distance(const slide_dist_table *table, const uint8_t *cells);
-int slide_dist_table_moves(const slide_dist_table *table, const uint8_t *cells, char *out, size_t cap);
+SLIDE_API int slide_dist_table_get(slide_context *ctx, const slide_board *goal,
+                                   const slide_dist_table **out);
+SLIDE_API int slide_dist_table_distance(const slide_dist_table *table, const uint8_t *cells);
+SLIDE_API int slide_dist_table_moves(const slide_dist_table *table, const uint8_t *cells, char *out,
+                                     size_t cap);
 
 typedef struct slide_solve_options {
+    size_t size;            /* set by slide_solve_options_init */
     slide_context *context; /* optional cache shared by a batch, see slide_context */
     const char *algo;       /* table name; NULL or "auto" = slide_solve picks */
     const char *heuristic;  /* NULL = the algorithm's default */
-    slide_limits limits;
+    const slide_limits *limits; /* NULL = no time limit and the default memory cap */
     slide_move_sink sink;   /* optional, see slide_move_sink */
     void *sink_ctx;
     int count_only;         /* non-zero: only the length is wanted */
-    slide_pdb_options pdb;  /* pattern database cache (--heuristic pdb, auto on <= 16 cells) */
+    const slide_pdb_options *pdb; /* pattern database cache (--heuristic pdb, auto on <= 16
+                                     cells); NULL = the defaults */
     slide_progress_fn progress; /* optional: iterations, database builds, notes */
     void *progress_ctx;
     /*
@@ -350,6 +467,14 @@ typedef struct slide_solve_options {
     double weight;
 } slide_solve_options;
 
+static inline slide_solve_options slide_solve_options_init(void)
+{
+    slide_solve_options value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
+
 #define SLIDE_MAX_WEIGHT 100.0
 /*
  * The weight auto uses on boards of 17 to 25 cells when their pattern
@@ -361,10 +486,12 @@ typedef struct slide_solve_options {
  * Solves start -> goal (goal NULL = the standard goal of start's shape).
  * On SLIDE_OK *solution holds the moves (caller frees with
  * slide_solution_free).  An unsolvable pair returns SLIDE_E_UNSOLVABLE
- * before any search.  stats may be NULL.
+ * before any search.  opt and stats may be NULL; SLIDE_E_ARGUMENT when
+ * one of them, or a struct opt points to, was not made by its init function.
  */
-int slide_solve(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
-                slide_solution *solution, slide_stats *stats);
+SLIDE_API int slide_solve(const slide_board *start, const slide_board *goal,
+                          const slide_solve_options *opt, slide_solution *solution,
+                          slide_stats *stats);
 
 /* Algorithm capabilities, for listings and for tests that loop over all. */
 enum {
@@ -385,40 +512,106 @@ typedef struct slide_algo_info {
 } slide_algo_info;
 
 /* Number of algorithms in the table and the i-th entry (NULL past the end). */
-size_t slide_algo_count(void);
-const slide_algo_info *slide_algo_at(size_t index);
+SLIDE_API size_t slide_algo_count(void);
+SLIDE_API const slide_algo_info *slide_algo_at(size_t index);
 /* The entry named name, or NULL. */
-const slide_algo_info *slide_algo_by_name(const char *name);
+SLIDE_API const slide_algo_info *slide_algo_by_name(const char *name);
 /*
  * Name of the algorithm slide_solve uses for "auto" on this board, as far
  * as the board alone decides: on 17 to 25 cells slide_solve takes idastar
  * at SLIDE_AUTO_WEIGHT instead of this "strategy" when the pattern
  * databases are cached.
  */
-const char *slide_algo_auto(const slide_board *start);
+SLIDE_API const char *slide_algo_auto(const slide_board *start);
 /*
  * Non-zero when slide_solve answers boards of rows x cols cells under opt
- * from the distance table opt->context keeps (--algo table, or auto with a
- * context and no heuristic, on at most SLIDE_MAX_TABLE_CELLS cells), so
- * that a caller with many such boards may read that table itself
- * (slide_dist_table_get with opt->context) for the same answers.  The
- * weight is not looked at: a table's answer is optimal, within any weight.
+ * from the distance table opt->context keeps ("table", or auto with a
+ * context and no heuristic or weight, on at most SLIDE_MAX_TABLE_CELLS
+ * cells), so that a caller with many such boards may read that table
+ * itself (slide_dist_table_get with opt->context) for the same answers.  A
+ * weight asks for idastar's weighted search, so it rules the table out.
  * When the table does not fit the context's memory cap slide_dist_table_get
  * says so, and slide_solve then searches instead.
  */
-int slide_solve_uses_table(int rows, int cols, const slide_solve_options *opt);
+SLIDE_API int slide_solve_uses_table(int rows, int cols, const slide_solve_options *opt);
 
 typedef struct slide_heuristic_info {
     const char *name;
     const char *summary;
 } slide_heuristic_info;
-size_t slide_heuristic_count(void);
-const slide_heuristic_info *slide_heuristic_at(size_t index);
+SLIDE_API size_t slide_heuristic_count(void);
+SLIDE_API const slide_heuristic_info *slide_heuristic_at(size_t index);
+
+/* ----------------------------------------- one search on many machines */
+
+/*
+ * An optimal IDA* search cut into pieces that separate processes, on any
+ * number of machines, search on their own (`slide split`, `slide work`,
+ * `slide spread`).  Iteration `bound` (in moves) is cut as the threads of
+ * one search cut it: the walk from the start within the bound, a level at
+ * a time from 4 moves deep, until a level holds at least `want` nodes;
+ * those nodes are the subtrees, in u, d, l, r order.  The iteration's
+ * answer is the first answer of the lowest subtree that holds one, which
+ * is the string one thread prints; an iteration without one gives the
+ * next bound, the smallest next_bound of the walk and of all its
+ * subtrees.  Deterministic: the same boards, options and tables give the
+ * same subtrees, answers, bounds and node counts on every machine.
+ *
+ * Options as for slide_solve, except that algo must be NULL, "auto" or
+ * "idastar" and weight 0 or 1 (else SLIDE_E_ARGUMENT), and threads is
+ * ignored.  The heuristic is idastar's default when none is named; a
+ * context keeps its tables for the next call.  stats gets the call's nodes.
+ */
+#define SLIDE_SPLIT_NO_BOUND 0xffffffffu /* nothing was cut: there is no next iteration */
+#define SLIDE_SPLIT_MAX_BOUND 100000u    /* the largest bound the calls take */
+
+typedef struct slide_split {
+    unsigned start_bound; /* the first iteration's bound, the start's estimate; 0: start is the goal */
+    uint64_t tables;      /* fingerprint of the heuristic and its tables: equal exactly when two
+                             processes prune alike (0 when start is the goal) */
+    size_t count;         /* subtrees of the iteration, 0 for slide_split_begin */
+    char **prefix;        /* prefix[i]: the moves from the start to subtree i's root */
+    unsigned next_bound;  /* the smallest f above the bound the walk met; SLIDE_SPLIT_NO_BOUND */
+} slide_split;
+
+/* The first bound and the tables' fingerprint (count 0).  SLIDE_OK or a status, as slide_solve. */
+SLIDE_API int slide_split_begin(const slide_board *start, const slide_board *goal,
+                                const slide_solve_options *opt, slide_split *out,
+                                slide_stats *stats);
+/*
+ * The subtrees of iteration bound (want >= 1), owned by *out until
+ * slide_split_free.  A goal met above the split depth is the last subtree
+ * (its prefix reaches the goal).  SLIDE_OK or a status, as slide_solve.
+ */
+SLIDE_API int slide_split_iteration(const slide_board *start, const slide_board *goal,
+                                    const slide_solve_options *opt, unsigned bound, size_t want,
+                                    slide_split *out, slide_stats *stats);
+SLIDE_API void slide_split_free(slide_split *split);
+
+typedef struct slide_split_result {
+    uint64_t tables;     /* as slide_split.tables: compare before trusting the result */
+    int found;           /* the subtree holds an answer: the first in u, d, l, r order */
+    char *moves;         /* found: the answer from the start, prefix included; else NULL */
+    uint64_t length;
+    unsigned next_bound; /* not found: the smallest f above the bound met; SLIDE_SPLIT_NO_BOUND */
+} slide_split_result;
+
+/*
+ * Searches the subtree below prefix[0..len) (move letters, either case)
+ * within bound.  The prefix must be legal, never undo the move before it
+ * and be at most bound long (SLIDE_E_BAD_MOVE or SLIDE_E_ARGUMENT, with
+ * stats->note saying which move).  SLIDE_OK or a status, as slide_solve.
+ */
+SLIDE_API int slide_split_search(const slide_board *start, const slide_board *goal,
+                                 const slide_solve_options *opt, unsigned bound, const char *prefix,
+                                 size_t len, slide_split_result *out, slide_stats *stats);
+SLIDE_API void slide_split_result_free(slide_split_result *result);
 
 /* ------------------------------------------------------ pattern databases */
 
 /* What slide_pdb_prepare did. */
 typedef struct slide_pdb_summary {
+    size_t size;                          /* set by slide_pdb_summary_init */
     int groups;                           /* tables in the database */
     int group_size[SLIDE_MAX_WIDE_CELLS];
     int mirrored;                         /* the reflected lookup is used too */
@@ -428,6 +621,14 @@ typedef struct slide_pdb_summary {
     size_t peak_memory;                   /* peak while loading or building */
     double seconds;
 } slide_pdb_summary;
+
+static inline slide_pdb_summary slide_pdb_summary_init(void)
+{
+    slide_pdb_summary value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
 
 /*
  * Loads, or builds and stores in the cache, the pattern databases that
@@ -439,18 +640,19 @@ typedef struct slide_pdb_summary {
  * errors: they are reported through progress and the tables built in memory.
  * summary may be NULL.
  */
-int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, size_t max_memory,
-                      slide_progress_fn progress, void *progress_ctx, slide_pdb_summary *summary);
+SLIDE_API int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt,
+                                size_t max_memory, slide_progress_fn progress, void *progress_ctx,
+                                slide_pdb_summary *summary);
 
 /* The cache directory opt names (see slide_pdb_options) into buf. SLIDE_OK or SLIDE_E_ARGUMENT. */
-int slide_pdb_cache_dir(const slide_pdb_options *opt, char *buf, size_t size);
+SLIDE_API int slide_pdb_cache_dir(const slide_pdb_options *opt, char *buf, size_t size);
 
 /*
  * The most tiles one pattern database group can have on a rows x cols board
  * (8 on 4x4, 11 on 3x4, 6 on 5x5: a table of at most 600 million entries); 0
  * for a shape past SLIDE_MAX_WIDE_CELLS cells.
  */
-int slide_pdb_largest_group(int rows, int cols);
+SLIDE_API int slide_pdb_largest_group(int rows, int cols);
 
 /*
  * Reads $SLIDE_PDB_MAX_GROUP, the automatic group cap used when
@@ -459,10 +661,11 @@ int slide_pdb_largest_group(int rows, int cols);
  * number from 1 to SLIDE_MAX_PACKED_CELLS - 1: then *max_group is 0 and the
  * library ignores the variable, so callers may warn.
  */
-int slide_pdb_env_max_group(int *max_group);
+SLIDE_API int slide_pdb_env_max_group(int *max_group);
 
 /* What a cache file holds, from slide_pdb_file_inspect. */
 typedef struct slide_pdb_file_info {
+    size_t size; /* set by slide_pdb_file_info_init */
     int rows;
     int cols;
     int group_size;
@@ -480,19 +683,27 @@ typedef struct slide_pdb_file_info {
     char problem[160];                     /* why it is not valid; empty when valid */
 } slide_pdb_file_info;
 
+static inline slide_pdb_file_info slide_pdb_file_info_init(void)
+{
+    slide_pdb_file_info value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
+
 /*
  * Reads and fully verifies one cache file (header, size, checksum).
  * Returns SLIDE_OK when valid, SLIDE_E_CORRUPT (info->problem says why) or
  * SLIDE_E_IO (unreadable; problem names the system error).
  */
-int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info);
+SLIDE_API int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info);
 
 /*
  * Removes the cache files (and leftover temporary files) of slide from dir,
  * nothing else.  *removed counts them.  Returns SLIDE_OK, or SLIDE_E_IO when
  * the directory cannot be read or a file cannot be removed.
  */
-int slide_pdb_cache_clear(const char *dir, unsigned *removed);
+SLIDE_API int slide_pdb_cache_clear(const char *dir, unsigned *removed);
 
 /* -------------------------------------------------------------- generator */
 
@@ -504,10 +715,10 @@ typedef struct slide_rng {
     uint64_t s[4];
 } slide_rng;
 
-void slide_rng_seed(slide_rng *rng, uint64_t seed);
-uint64_t slide_rng_next(slide_rng *rng);
+SLIDE_API void slide_rng_seed(slide_rng *rng, uint64_t seed);
+SLIDE_API uint64_t slide_rng_next(slide_rng *rng);
 /* Uniform in [0, bound) without modulo bias; bound > 0. */
-uint64_t slide_rng_below(slide_rng *rng, uint64_t bound);
+SLIDE_API uint64_t slide_rng_below(slide_rng *rng, uint64_t bound);
 
 enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
 
@@ -517,24 +728,8 @@ enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
  * (UNSOLVABLE), or the end of a walk of `walk` random moves from goal that
  * never undoes its previous move (WALK).
  */
-int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
-                   slide_rng *rng);
-
-/* ---------------------------------------------------------------- testing */
-
-/*
- * Hooks for the library's own tests; not for real use, and not part of the
- * stable API.
- *
- * slide_testing_solve_failing is slide_solve with the n-th allocation this
- * solve counts against its limits (n = fail_allocation > 0) failing as if
- * the system had refused it, so a test can walk n = 1, 2, ... and see every
- * failure path end in SLIDE_E_NOMEM with nothing leaked.  Per call, so no
- * global state; fail_allocation 0 is exactly slide_solve.
- */
-int slide_testing_solve_failing(const slide_board *start, const slide_board *goal,
-                                const slide_solve_options *opt, unsigned long fail_allocation,
-                                slide_solution *solution, slide_stats *stats);
+SLIDE_API int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
+                             slide_rng *rng);
 
 #ifdef __cplusplus
 }

@@ -119,7 +119,7 @@ probe() { # probe COMMAND OPTION: succeeds when COMMAND knows OPTION
   [ "$1" = pdb ] && where=(pdb info)
   ! message "${where[@]}" "$2=/nonexistent-probe" | grep -q "unknown option"
 }
-for command in solve check gen pdb play show; do
+for command in solve split work spread check gen pdb play show; do
   named=$("$slide" help "$command" | grep -o -- '--[a-z][a-z-]*' | sort -u)
   known=""
   for option in $named --help; do

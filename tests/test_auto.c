@@ -3,7 +3,8 @@
  *
  * Each table below is a group of rows: the facts auto is given (shape,
  * whether a context keeps tables, the requested heuristic and weight, and
- * what is known of the caches) and the method it must choose, with why.  A
+ * what is known of the caches and of the quick try) and the method it must
+ * choose, with why.  A
  * change of policy is a change of a row here, and README.md's description
  * of `auto` says the same in prose.  The last cases check that slide_solve
  * runs what the table says, and that callers deciding before a solve (the
@@ -15,6 +16,7 @@
 #include "search/search.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define ONE IDA_WEIGHT_ONE
 #define W1_5 1500u /* SLIDE_AUTO_WEIGHT in thousandths */
@@ -35,14 +37,16 @@ typedef struct decision {
     unsigned runs_weight;
     int reason;
     int ask_pdb_cached;
+    /* a fact given last, as few rows need it: the quick try gave up on this board */
+    int quick_failed;
 } decision;
 
 static void check_rows(const decision *rows, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
         const decision *d = &rows[i];
-        auto_facts facts = {d->rows,   d->cols,       d->context,   d->heuristic,
-                            d->weight, d->table_fits, d->pdb_cached};
+        auto_facts facts = {d->rows,       d->cols,       d->context,     d->heuristic,
+                            d->weight,     d->table_fits, d->pdb_cached, d->quick_failed};
         auto_plan plan;
         auto_choose(&facts, &plan);
         char row[160];
@@ -52,7 +56,8 @@ static void check_rows(const decision *rows, size_t count)
             (plan.heuristic ? !d->runs_heuristic || strcmp(plan.heuristic, d->runs_heuristic)
                             : d->runs_heuristic != NULL) ||
             plan.weight != d->runs_weight || plan.reason != d->reason ||
-            plan.ask_pdb_cached != d->ask_pdb_cached)
+            plan.ask_pdb_cached != d->ask_pdb_cached ||
+            plan.node_cap != (d->reason == AUTO_QUICK ? AUTO_QUICK_EXPANSIONS : 0))
             fail_msg("%s: got %s, heuristic %s, weight %u, reason %d, ask %d", row, plan.algo,
                      plan.heuristic ? plan.heuristic : "-", plan.weight, plan.reason,
                      plan.ask_pdb_cached);
@@ -66,95 +71,120 @@ static void small_boards_read_the_distance_table(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
-        {2, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
-        {3, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
-        {2, 4, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
-        {4, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
-        {3, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0},
+        {2, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {2, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {3, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {2, 4, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {4, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {3, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
         /* the cache of pattern databases plays no part here */
-        {3, 3, 1, NONE, ONE, UNK, 1, "table", NONE, ONE, AUTO_TABLE, 0},
+        {3, 3, 1, NONE, ONE, UNK, 1, "table", NONE, ONE, AUTO_TABLE, 0, 0},
         /* the table did not fit --max-memory: a search whose memory is the path */
-        {3, 3, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0},
-        {2, 2, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0},
+        {3, 3, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0},
+        {2, 2, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0},
         /* no context (a library call on its own): no table is kept, so idastar */
-        {3, 3, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0},
-        {2, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0},
+        {3, 3, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
+        {2, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
         /* a named heuristic asks for a search that uses it */
-        {3, 3, 1, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0},
-        {3, 3, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0},
-        {3, 3, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
+        {3, 3, 1, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0},
+        {3, 3, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
+        {3, 3, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0},
     };
     CHECK_ROWS(rows);
 }
 
-/* 10 to 16 cells: optimal IDA*, on pattern databases unless a heuristic is named. */
+/*
+ * 10 to 16 cells: optimal IDA*.  First the quick try, linear conflict
+ * within AUTO_QUICK_EXPANSIONS (no table to build or map), then, for a
+ * board it did not answer, pattern databases; a named heuristic is used
+ * from the start.
+ */
 static void ten_to_sixteen_cells_run_idastar(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {5, 2, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {3, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {4, 3, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {2, 7, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {3, 5, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {2, 8, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        /* whether the tables are cached changes nothing: a search builds quick ones */
-        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0},
-        {4, 4, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0},
-        {4, 4, 0, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0},
+        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {5, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {3, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {4, 3, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {2, 7, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {3, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {2, 8, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        /* the quick try gave up: the pattern databases */
+        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {3, 4, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {2, 8, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        /* whether the tables are cached changes nothing: the try costs less than mapping them */
+        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        /* a named heuristic from the start, and no quick try */
+        {4, 4, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
+        {4, 4, 0, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0},
+        {4, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0},
+        {3, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        /* a weight: the ladder on the tables, no quick try (below) */
+        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0},
     };
     CHECK_ROWS(rows);
 }
 
 /*
  * 17 to 25 cells: the weighted ladder at SLIDE_AUTO_WEIGHT on cached
- * pattern databases, else strategy (a build takes minutes).  The cache is
- * looked at only once the board is known solvable: until then the plan is
- * strategy and asks.
+ * pattern databases, else beam search (a build takes minutes).  The cache
+ * is looked at only once the board is known solvable: until then the plan
+ * is beam and asks.
  */
 static void seventeen_to_twentyfive_cells_ask_the_cache(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {5, 5, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_PDB_UNKNOWN, 1},
-        {5, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
-        {5, 5, 1, NONE, ONE, UNK, 0, "strategy", NONE, ONE, AUTO_PDB_MISSING, 0},
-        {5, 5, 0, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
-        {3, 6, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_PDB_UNKNOWN, 1},
-        {3, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
-        {2, 9, 1, NONE, ONE, UNK, 0, "strategy", NONE, ONE, AUTO_PDB_MISSING, 0},
-        {4, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
-        {3, 7, 1, NONE, ONE, UNK, 0, "strategy", NONE, ONE, AUTO_PDB_MISSING, 0},
-        {2, 12, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
+        {5, 5, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
+        {5, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {5, 5, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
+        {5, 5, 0, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {3, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
+        {3, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {2, 9, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
+        {4, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {3, 7, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
+        {2, 12, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
         /* naming pdb is the default spelled out */
-        {5, 5, 1, "pdb", ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_PDB_UNKNOWN, 1},
-        {5, 5, 1, "pdb", ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0},
-        {5, 5, 1, "pdb", ONE, UNK, 0, "strategy", NONE, ONE, AUTO_PDB_MISSING, 0},
-        /* another heuristic: strategy, which uses none, and the cache is not looked at */
-        {5, 5, 1, "linear", ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_NOT_PDB, 0},
-        {5, 5, 1, "linear", ONE, UNK, 1, "strategy", NONE, ONE, AUTO_NOT_PDB, 0},
-        {4, 5, 1, "manhattan", ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_NOT_PDB, 0},
+        {5, 5, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
+        {5, 5, 1, "pdb", ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {5, 5, 1, "pdb", ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
+        /* another heuristic: beam, which uses its own, and the cache is not looked at */
+        {5, 5, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
+        {5, 5, 1, "linear", ONE, UNK, 1, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
+        {4, 5, 1, "manhattan", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
     };
     CHECK_ROWS(rows);
 }
 
-/* Over 25 cells: strategy, whatever else is asked (except a weight, below). */
-static void over_twentyfive_cells_run_strategy(void **state)
+/*
+ * Over 25 cells: beam search up to 254 cells, then reduce (strategy's rows
+ * and columns down to 10x10, beam for the rest), whatever else is asked
+ * (except a weight, below).
+ */
+static void over_twentyfive_cells_run_beam_then_reduce(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 13, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {6, 6, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {6, 6, 0, NONE, ONE, UNK, 1, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {6, 6, 1, "pdb", ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {6, 6, 1, "linear", ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {100, 3, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {2000, 2000, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
-        {100000, 100000, 1, NONE, ONE, UNK, UNK, "strategy", NONE, ONE, AUTO_LARGE, 0},
+        {2, 13, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {6, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {6, 6, 0, NONE, ONE, UNK, 1, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {6, 6, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {6, 6, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {5, 8, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {10, 10, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {2, 127, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
+        {15, 17, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
+        {100, 3, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
+        {2000, 2000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
+        {100000, 100000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -168,15 +198,15 @@ static void a_weight_runs_idastar(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {3, 3, 1, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0},
-        {3, 3, 0, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0},
-        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0},
-        {4, 4, 1, "manhattan", 1500, UNK, UNK, "idastar", "manhattan", 1500, AUTO_WEIGHTED, 0},
-        {5, 5, 1, NONE, 3000, UNK, UNK, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0},
-        {5, 5, 1, NONE, 3000, UNK, 0, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0},
-        {5, 5, 1, "linear", 1200, UNK, UNK, "idastar", "linear", 1200, AUTO_WEIGHTED, 0},
-        {6, 6, 1, NONE, 2000, UNK, UNK, "idastar", "pdb", 2000, AUTO_WEIGHTED, 0},
-        {3, 3, 1, NONE, 0, UNK, UNK, "idastar", "linear", 0, AUTO_WEIGHTED, 0},
+        {3, 3, 1, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0},
+        {3, 3, 0, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0},
+        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0},
+        {4, 4, 1, "manhattan", 1500, UNK, UNK, "idastar", "manhattan", 1500, AUTO_WEIGHTED, 0, 0},
+        {5, 5, 1, NONE, 3000, UNK, UNK, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0},
+        {5, 5, 1, NONE, 3000, UNK, 0, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0},
+        {5, 5, 1, "linear", 1200, UNK, UNK, "idastar", "linear", 1200, AUTO_WEIGHTED, 0, 0},
+        {6, 6, 1, NONE, 2000, UNK, UNK, "idastar", "pdb", 2000, AUTO_WEIGHTED, 0, 0},
+        {3, 3, 1, NONE, 0, UNK, UNK, "idastar", "linear", 0, AUTO_WEIGHTED, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -214,8 +244,8 @@ static void idastar_heuristic_by_size(void **state)
  * slide_solve_uses_table, for callers that decide before solving: the
  * batch fast path reads the table itself where it says so, and the judge's
  * "table" presets run bfs where it does not.  Time, threads and memory
- * limits choose nothing (a table over the cap is refused when it is built),
- * nor does the weight.
+ * limits choose nothing (a table over the cap is refused when it is built);
+ * a weight does, as in slide_solve.
  */
 static void callers_deciding_before_a_solve(void **state)
 {
@@ -236,8 +266,16 @@ static void callers_deciding_before_a_solve(void **state)
         {2, 4, 1, NULL, NULL, 0, 1},
         {4, 2, 1, "table", NULL, 0, 1},
         {3, 3, 1, "table", NULL, 0, 1},
-        /* the weight is not looked at: a table's answer is within any weight */
-        {3, 3, 1, NULL, NULL, 2, 1},
+        /*
+         * a weight asks for idastar's ladder, as slide_solve runs it, so a
+         * batch answers a board as an argument gets it (and table takes none);
+         * a weight of 1 is the optimal search
+         */
+        {3, 3, 1, NULL, NULL, 2, 0},
+        {3, 3, 1, "auto", NULL, 1.5, 0},
+        {3, 3, 1, "table", NULL, 2, 0},
+        {3, 3, 1, NULL, NULL, 1, 1},
+        {3, 3, 1, "table", NULL, 1, 1},
         {3, 3, 1, NULL, "linear", 0, 0},
         {3, 3, 1, "table", "linear", 0, 0},
         {3, 3, 0, NULL, NULL, 0, 0},
@@ -252,14 +290,16 @@ static void callers_deciding_before_a_solve(void **state)
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         for (int limited = 0; limited < 2; limited++) {
-            slide_solve_options opt = {0};
+            slide_solve_options opt = slide_solve_options_init();
+            slide_limits limits = slide_limits_init();
+            opt.limits = &limits;
             opt.context = rows[i].context ? ctx : NULL;
             opt.algo = rows[i].algo;
             opt.heuristic = rows[i].heuristic;
             opt.weight = rows[i].weight;
             if (limited) {
-                opt.limits.max_memory = (size_t)1 << 20;
-                opt.limits.timeout = 0.5;
+                limits.max_memory = (size_t)1 << 20;
+                limits.timeout = 0.5;
                 opt.threads = 4;
             }
             if (slide_solve_uses_table(rows[i].rows, rows[i].cols, &opt) != rows[i].uses_table)
@@ -295,8 +335,8 @@ static void slide_solve_runs_the_plan(void **state)
         /* a cap the distance table does not fit (3x3: 1.7 MiB, 3.8 MiB while built) */
         {3, 3, 1, 0, (size_t)3 << 20, "idastar", "linear", 0},
         {2, 3, 1, 0, 0, "table", NULL, 0},
-        {5, 5, 1, 0, 0, "strategy", NULL, 0},
-        {6, 6, 1, 0, 0, "strategy", NULL, 0},
+        {5, 5, 1, 0, 0, "beam", NULL, 0},
+        {6, 6, 1, 0, 0, "beam", NULL, 0},
     };
     slide_rng rng;
     slide_rng_seed(&rng, 4);
@@ -306,16 +346,21 @@ static void slide_solve_runs_the_plan(void **state)
         assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_WALK, 40, &rng), SLIDE_OK);
         slide_context *run_ctx = ctx;
         if (rows[i].max_memory) {
-            slide_context_options copt = {rows[i].max_memory};
+            slide_context_options copt = slide_context_options_init();
+            copt.max_memory = rows[i].max_memory;
             assert_int_equal(slide_context_create(&run_ctx, &copt), SLIDE_OK);
         }
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        opt.pdb = &pdb;
+        slide_limits limits = slide_limits_init();
+        opt.limits = &limits;
         opt.context = rows[i].context ? run_ctx : NULL;
         opt.weight = rows[i].weight;
-        opt.limits.max_memory = rows[i].max_memory;
-        opt.pdb.no_disk_cache = 1;
+        limits.max_memory = rows[i].max_memory;
+        pdb.no_disk_cache = 1;
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         assert_int_equal(slide_solve(&start, NULL, &opt, &sol, &st), SLIDE_OK);
         testkit_assert_solves(&start, NULL, sol.moves);
         if (strcmp(st.algo, rows[i].algo) != 0 ||
@@ -334,15 +379,141 @@ static void slide_solve_runs_the_plan(void **state)
     slide_context_free(ctx);
 }
 
+/* slide_solve with auto on a context without disk cache; its status, answer in *moves. */
+static int solve_auto(slide_context *ctx, const char *board, const char *heuristic, char **moves,
+                      slide_stats *st)
+{
+    slide_board start = testkit_board(board, 0, 0);
+    slide_solve_options opt = slide_solve_options_init();
+    slide_pdb_options pdb = slide_pdb_options_init();
+    opt.pdb = &pdb;
+    pdb.no_disk_cache = 1;
+    pdb.max_group = 3;
+    opt.context = ctx;
+    opt.heuristic = heuristic;
+    slide_solution sol;
+    *st = slide_stats_init();
+    int status = slide_solve(&start, NULL, &opt, &sol, st);
+    if (status == SLIDE_OK)
+        testkit_assert_solves(&start, NULL, sol.moves);
+    *moves = sol.moves;
+    slide_board_free(&start);
+    return status;
+}
+
+/*
+ * The quick try end to end (AUTO_QUICK): an easy board is answered by
+ * linear conflict alone, no table built; a hard one by the pattern
+ * databases once the try gave up, with the string either search gives
+ * alone (the first shortest path in u, d, l, r order), its stats adding
+ * up both; the run's later boards of the same shape and goal go to the
+ * tables at once.
+ */
+static void quick_try_then_tables(void **state)
+{
+    (void)state;
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_stats st = slide_stats_init(), alone = slide_stats_init();
+    char *moves, *linear, *pdb;
+
+    assert_int_equal(solve_auto(ctx, "1 2 3 4/5 6 7 8/9 10 x 11", NULL, &moves, &st), SLIDE_OK);
+    assert_string_equal(moves, "r");
+    assert_string_equal(st.heuristic, "linear");
+    assert_int_equal(st.table_memory, 0);
+    assert_true(st.optimal);
+    free(moves);
+
+    /* 40 moves, past the try's expansions (linear conflict alone needs 149,383) */
+    const char *hard = "4 3 1 8/7 10 2 6/11 x 9 5";
+    assert_int_equal(solve_auto(ctx, hard, "linear", &linear, &alone), SLIDE_OK);
+    assert_true(alone.expanded > AUTO_QUICK_EXPANSIONS);
+    assert_int_equal(solve_auto(ctx, hard, "pdb", &pdb, &alone), SLIDE_OK);
+    assert_string_equal(linear, pdb);
+    slide_context *fresh;
+    assert_int_equal(slide_context_create(&fresh, NULL), SLIDE_OK);
+    assert_int_equal(solve_auto(fresh, hard, NULL, &moves, &st), SLIDE_OK);
+    assert_string_equal(moves, pdb);
+    assert_string_equal(st.heuristic, "pdb");
+    assert_true(st.optimal);
+    assert_true(st.expanded >= AUTO_QUICK_EXPANSIONS + alone.expanded);
+    free(moves);
+    /* the run's next hard board: no second try */
+    assert_int_equal(solve_auto(fresh, hard, NULL, &moves, &st), SLIDE_OK);
+    assert_string_equal(moves, pdb);
+    assert_int_equal(st.expanded, alone.expanded);
+    free(moves);
+    /* from then on the run's boards of that shape and goal go to the tables, even an easy one */
+    assert_int_equal(solve_auto(fresh, "1 2 3 4/5 6 7 8/9 10 x 11", NULL, &moves, &st), SLIDE_OK);
+    assert_string_equal(st.heuristic, "pdb");
+    free(moves);
+    free(linear);
+    free(pdb);
+    slide_context_free(fresh);
+    slide_context_free(ctx);
+}
+
+/*
+ * A judge's one-case run on a cache that cannot be written (a read-only
+ * file system): the 30-move board is answered by the quick try, with no
+ * table built, in the memory of a path (it built the 3-6-6 tables in
+ * memory before, 72 MB and seconds).
+ */
+static void uva10181_case_builds_no_tables(void **state)
+{
+    (void)state;
+    const char *old = getenv("SLIDE_CACHE_DIR");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("SLIDE_CACHE_DIR", "/proc/slide-cannot-be-written", 1);
+    const char *args[] = {"solve", "--problem", "uva10181", NULL};
+    testkit_run r = testkit_slide(args, "1\n5 1 2 7\n10 9 4 8\n0 3 6 12\n14 13 11 15\n");
+    if (saved) {
+        setenv("SLIDE_CACHE_DIR", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("SLIDE_CACHE_DIR");
+    }
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "UURRDDLDLURURDDLLURDRRUUULDRDD\n");
+    assert_string_equal(r.err, "");
+    assert_true(r.peak_kib < 16 * 1024);
+    testkit_run_free(&r);
+}
+
+/*
+ * A named heuristic that auto's method does not use (beam, on 17-25
+ * cells without cached tables) is not reported as used: the stats name no
+ * heuristic and the note says it was not used.
+ */
+static void stats_name_the_heuristic_that_ran(void **state)
+{
+    (void)state;
+    slide_stats st = slide_stats_init();
+    char *moves;
+    const char *board = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 x 24";
+    assert_int_equal(solve_auto(NULL, board, "linear", &moves, &st), SLIDE_OK);
+    assert_string_equal(st.algo, "beam");
+    assert_null(st.heuristic);
+    assert_non_null(strstr(st.note, "beam uses no heuristic; linear was not used"));
+    free(moves);
+    assert_int_equal(solve_auto(NULL, board, "pdb", &moves, &st), SLIDE_OK);
+    assert_string_equal(st.algo, "beam");
+    assert_null(st.heuristic);
+    free(moves);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(small_boards_read_the_distance_table),
     cmocka_unit_test(ten_to_sixteen_cells_run_idastar),
     cmocka_unit_test(seventeen_to_twentyfive_cells_ask_the_cache),
-    cmocka_unit_test(over_twentyfive_cells_run_strategy),
+    cmocka_unit_test(over_twentyfive_cells_run_beam_then_reduce),
     cmocka_unit_test(a_weight_runs_idastar),
     cmocka_unit_test(idastar_heuristic_by_size),
     cmocka_unit_test(callers_deciding_before_a_solve),
     cmocka_unit_test(slide_solve_runs_the_plan),
+    cmocka_unit_test(quick_try_then_tables),
+    cmocka_unit_test(uva10181_case_builds_no_tables),
+    cmocka_unit_test(stats_name_the_heuristic_that_ran),
 };
 
 TESTKIT_MAIN(tests)

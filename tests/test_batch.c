@@ -169,7 +169,7 @@ static void check_batch_answers(const text *in, const char *output, const char *
         answers = end + 1;
         boards++;
         slide_board b;
-        slide_parse_error err;
+        slide_parse_error err = slide_parse_error_init();
         if (slide_board_parse(line, strlen(line), NULL, &b, &err) != SLIDE_OK) {
             assert_string_equal(answer, "error");
             continue;
@@ -372,6 +372,40 @@ static void bad_jobs_values(void **state)
 }
 
 /*
+ * The same options give the same answer whether a board comes from stdin
+ * or an argument: a weight sends a 3x3 board to the weighted search in a
+ * batch too (the fast path once read the distance table, 31 moves, where
+ * the argument got 37, 35 after the shortening pass), with and without
+ * threads; a weight of 1 is the optimal search, and the table.
+ */
+static void weight_gives_a_batch_the_argument_answer(void **state)
+{
+    (void)state;
+    const char *board = "8 6 7 2 5 4 3 x 1";
+    static const char *const weights[] = {"3", "1.5", "1"};
+    for (size_t w = 0; w < sizeof weights / sizeof weights[0]; w++) {
+        testkit_run arg = RUN(NULL, "solve", "--weight", weights[w], board);
+        assert_int_equal(arg.status, 0);
+        char line[64];
+        snprintf(line, sizeof line, "%s\n%s\n", board, board);
+        testkit_run batch = RUN(line, "solve", "--weight", weights[w]);
+        testkit_run jobs = RUN(line, "solve", "-j", "2", "--weight", weights[w]);
+        assert_int_equal(batch.status, 0);
+        char twice[256];
+        snprintf(twice, sizeof twice, "%s%s", arg.out, arg.out);
+        assert_string_equal(batch.out, twice);
+        assert_string_equal(jobs.out, twice);
+        if (strcmp(weights[w], "3") == 0)
+            assert_int_equal(strlen(arg.out), 35 + 1);
+        if (strcmp(weights[w], "1") == 0)
+            assert_string_equal(arg.out, "uulddrruuldldrruuldldrruullddrr\n");
+        testkit_run_free(&arg);
+        testkit_run_free(&batch);
+        testkit_run_free(&jobs);
+    }
+}
+
+/*
  * The README's recipe past one process: GNU parallel cuts stdin into blocks,
  * runs slide on each (here on the local "host" too, the --sshlogin form)
  * and keeps the order: the output must equal one slide's.
@@ -423,6 +457,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(pairs_across_blocks),
     cmocka_unit_test(works_as_an_interactive_filter),
     cmocka_unit_test(bad_jobs_values),
+    cmocka_unit_test(weight_gives_a_batch_the_argument_answer),
     cmocka_unit_test(gnu_parallel_recipe_keeps_order),
 };
 

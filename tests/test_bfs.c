@@ -3,9 +3,9 @@
 
 static void solve_and_check(const slide_board *b, const slide_board *goal, int expected)
 {
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "bfs";
     int status = slide_solve(b, goal, &opt, &sol, &st);
     if (expected < 0) {
@@ -26,7 +26,7 @@ static void judge_sample_exactly(void **state)
     (void)state;
     slide_board b = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
     slide_solution sol;
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     opt.algo = "bfs";
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, NULL), SLIDE_OK);
     assert_string_equal(sol.moves, "ullddrurdllurdruldr");
@@ -123,15 +123,17 @@ static void memory_cap_stops_with_a_note(void **state)
 {
     (void)state;
     slide_board b = testkit_board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", 0, 0);
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
+    slide_limits limits = slide_limits_init();
+    opt.limits = &limits;
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "bfs";
-    opt.limits.max_memory = 4u << 20;
+    limits.max_memory = 4u << 20;
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_MEMLIMIT);
     assert_null(sol.moves);
-    assert_true(st.peak_memory <= opt.limits.max_memory);
-    assert_true(st.peak_memory > opt.limits.max_memory / 4);
+    assert_true(st.peak_memory <= limits.max_memory);
+    assert_true(st.peak_memory > limits.max_memory / 4);
     assert_non_null(strstr(st.note, "memory cap"));
     assert_int_equal(st.remedy, SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR);
     slide_board_free(&b);
@@ -141,11 +143,13 @@ static void timeout_stops_with_a_note(void **state)
 {
     (void)state;
     slide_board b = testkit_board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1", 0, 0);
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
+    slide_limits limits = slide_limits_init();
+    opt.limits = &limits;
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "bfs";
-    opt.limits.timeout = 0.05;
+    limits.timeout = 0.05;
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TIMEOUT);
     assert_non_null(strstr(st.note, "time limit"));
     assert_true(st.expanded > 0);
@@ -158,9 +162,9 @@ static void too_large_board_is_refused(void **state)
     slide_board goal;
     assert_int_equal(slide_board_init_goal(&goal, 5, 6), SLIDE_OK);
     slide_board_move(&goal, 'u');
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "bfs";
     assert_int_equal(slide_solve(&goal, NULL, &opt, &sol, &st), SLIDE_E_TOO_LARGE);
     assert_non_null(strstr(st.note, "at most 25 cells"));

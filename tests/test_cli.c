@@ -132,6 +132,64 @@ static void stats_on_stderr(void **state)
     testkit_run_free(&r);
 }
 
+/*
+ * --stats reports the search's peak memory, the answer's own string not
+ * counted: the same figure whether the moves are kept (json, path, tiles),
+ * streamed (moves) or only counted (steps).
+ */
+static void stats_peak_is_the_same_for_every_output(void **state)
+{
+    (void)state;
+    static const char *const outputs[] = {"moves", "steps", "path", "json", "tiles"};
+    static const char *const algos[][2] = {{"astar", "8 6 7 2 5 4 3 x 1"},
+                                           {"idastar", "8 6 7 2 5 4 3 x 1"},
+                                           {"bfs", "8 6 7 2 5 4 3 x 1"},
+                                           {"strategy", "12 3 7 31 19 25 26 33 16 6 15 2 23 29 "
+                                                        "11 13 22 5 18 1 28 14 30 35 9 24 20 "
+                                                        "27 10 17 34 21 32 4 8 x"}};
+    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+        char first[64] = "";
+        for (size_t o = 0; o < sizeof outputs / sizeof outputs[0]; o++) {
+            testkit_run r = RUN(NULL, "solve", "--stats", "-a", algos[a][0], "-o", outputs[o],
+                                algos[a][1]);
+            assert_int_equal(r.status, 0);
+            assert_null(strstr(r.out, "unsolvable"));
+            const char *at = strstr(r.err, "peak memory ");
+            assert_non_null(at);
+            char peak[64];
+            snprintf(peak, sizeof peak, "%.*s", (int)strcspn(at, ","), at);
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", peak);
+            else if (strcmp(first, peak) != 0)
+                fail_msg("%s: -o %s says %s, -o moves %s", algos[a][0], outputs[o], peak, first);
+            testkit_run_free(&r);
+        }
+    }
+}
+
+/*
+ * --pairs with goals whose pattern databases are the same files (renamings
+ * of one goal): the tables are held and charged once, and --stats says so
+ * from the second goal on.
+ */
+static void stats_say_when_goals_share_tables(void **state)
+{
+    (void)state;
+    testkit_run r = RUN("2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 8 x\n4 3 2 1 5 x 7 6 8\n"
+                        "2 1 3 4 5 6 7 8 x\n",
+                        "solve", "--pairs", "--stats", "-a", "idastar", "-H", "pdb");
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "ullddrurdllurdruldr\nulddrulurddluruldlurddr\n");
+    const char *first = strstr(r.err, "stats: line 1: "), *second = strstr(r.err, "stats: line 3: ");
+    assert_non_null(first);
+    assert_non_null(second);
+    char line[512];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(first, "\n"), first);
+    assert_null(strstr(line, "shared")); /* the first goal loaded them */
+    assert_non_null(strstr(second, " (shared with an earlier goal: charged once), "));
+    testkit_run_free(&r);
+}
+
 static void limits_stop_a_board_not_the_batch(void **state)
 {
     (void)state;
@@ -193,6 +251,27 @@ static void help_and_version(void **state)
     testkit_run_free(&r);
     r = RUN(NULL, "help", "nothing");
     assert_int_equal(r.status, 2);
+    testkit_run_free(&r);
+    /* every command has a help, version and help itself too */
+    static const char *const topics[] = {"version", "--version", "help", "--help"};
+    for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++) {
+        r = RUN(NULL, "help", topics[i]);
+        assert_int_equal(r.status, 0);
+        assert_non_null(strstr(r.out, i < 2 ? "usage: slide version" : "usage: slide help"));
+        testkit_run_free(&r);
+    }
+    r = RUN(NULL, "help", "verson");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "did you mean 'version'?"));
+    assert_null(strstr(r.err, "--version")); /* the list names commands, not options */
+    testkit_run_free(&r);
+    /* pdb's help: --cache-dir for every action, and the scope past 16 cells */
+    r = RUN(NULL, "pdb", "build", "--help");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "[--max-group N]\n                       [--cache-dir DIR]\n"));
+    assert_non_null(strstr(r.out, "slide pdb info [--cache-dir DIR]"));
+    assert_non_null(strstr(r.out, "slide pdb clear [--cache-dir DIR]"));
+    assert_non_null(strstr(r.out, "on boards of 10 to 25 cells"));
     testkit_run_free(&r);
 }
 
@@ -269,6 +348,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(sizes_and_goals),
     cmocka_unit_test(output_formats),
     cmocka_unit_test(stats_on_stderr),
+    cmocka_unit_test(stats_peak_is_the_same_for_every_output),
+    cmocka_unit_test(stats_say_when_goals_share_tables),
     cmocka_unit_test(limits_stop_a_board_not_the_batch),
     cmocka_unit_test(an_answer_cut_short_ends_in_error),
     cmocka_unit_test(usage_errors_exit_2),

@@ -9,7 +9,7 @@
 static int solve_with(const char *algo, slide_context *ctx, const slide_board *b,
                       const slide_board *goal, slide_solution *sol)
 {
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     opt.algo = algo;
     opt.context = ctx;
     return slide_solve(b, goal, &opt, sol, NULL);
@@ -159,7 +159,7 @@ static void count_only_skips_the_walk(void **state)
 {
     (void)state;
     slide_board b = testkit_board("8 6 7 2 5 4 3 x 1", 0, 0);
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution sol;
     opt.algo = "table";
     opt.count_only = 1;
@@ -174,8 +174,8 @@ static void larger_boards_are_refused(void **state)
     (void)state;
     slide_board b = testkit_board("1 2 3 4 5 6 7 8 9 10 x 11", 0, 0);
     slide_solution sol;
-    slide_stats st;
-    slide_solve_options opt = {0};
+    slide_stats st = slide_stats_init();
+    slide_solve_options opt = slide_solve_options_init();
     opt.algo = "table";
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TOO_LARGE);
     assert_non_null(strstr(st.note, "at most 9 cells"));
@@ -187,16 +187,19 @@ static void memory_cap_is_honoured(void **state)
     (void)state;
     slide_board b = testkit_board("8 6 7 2 5 4 3 x 1", 0, 0);
     slide_solution sol;
-    slide_stats st;
-    slide_solve_options opt = {0};
+    slide_stats st = slide_stats_init();
+    slide_solve_options opt = slide_solve_options_init();
+    slide_limits limits = slide_limits_init();
+    opt.limits = &limits;
     opt.algo = "table";
-    opt.limits.max_memory = 100000;
+    limits.max_memory = 100000;
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_MEMLIMIT);
     assert_non_null(strstr(st.note, "memory cap"));
-    slide_context_options copt = {100000};
+    slide_context_options copt = slide_context_options_init();
+    copt.max_memory = 100000;
     slide_context *ctx;
     assert_int_equal(slide_context_create(&ctx, &copt), SLIDE_OK);
-    opt.limits.max_memory = 0;
+    limits.max_memory = 0;
     opt.context = ctx;
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_MEMLIMIT);
     slide_context_free(ctx);
@@ -212,9 +215,9 @@ static void memory_cap_is_honoured(void **state)
  */
 static int check_against_bfs(slide_context *ctx, const slide_board *b, const slide_board *goal)
 {
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution table, ref;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "table";
     opt.context = ctx;
     int status = slide_solve(b, goal, &opt, &table, &st);

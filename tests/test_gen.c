@@ -161,6 +161,56 @@ static void cli_gen_formats_and_shapes(void **state)
     testkit_run_free(&r);
 }
 
+/*
+ * Every shape gen takes, in every format, reads back as the same boards in
+ * the same shape with no --size: `gen | solve` never turns a 4x3 board into
+ * a 3x4 one (compact output groups the rows, "6ab 053 749 182", when the
+ * shape is not the one inferred).  solve -o json names the board as it read
+ * it, spaced with row marks, which is what gen's spaced form must be too.
+ */
+static void cli_gen_output_reads_back_in_its_shape(void **state)
+{
+    (void)state;
+    static const char *const formats[] = {"spaced", "compact", "json"};
+    for (int rows = 2; rows <= 8; rows++) {
+        for (int cols = 2; rows * cols <= 16; cols++) {
+            char size[16];
+            snprintf(size, sizeof size, "%dx%d", rows, cols);
+            const char *spaced_args[] = {"gen", "--size", size, "--count", "5", "--seed", "24", NULL};
+            testkit_run spaced = testkit_slide(spaced_args, NULL);
+            assert_int_equal(spaced.status, 0);
+            for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+                const char *gen_args[] = {"gen",  "--size",   size,       "--count", "5",
+                                          "--seed", "24", "--format", formats[f], NULL};
+                testkit_run boards = testkit_slide(gen_args, NULL);
+                assert_int_equal(boards.status, 0);
+                const char *solve_args[] = {"solve", "--algo", "strategy", "-o", "json", NULL};
+                testkit_run answers = testkit_slide(solve_args, boards.out);
+                if (answers.status != 0)
+                    fail_msg("%s %s: solve said %s", size, formats[f], answers.err);
+                /* each answer's "board", in order, is the spaced board gen printed */
+                const char *line = spaced.out, *at = answers.out;
+                for (int i = 0; i < 5; i++) {
+                    const char *end = strchr(line, '\n');
+                    at = strstr(at, "\"board\":\"");
+                    assert_non_null(end);
+                    assert_non_null(at);
+                    at += 9;
+                    size_t len = (size_t)(end - line);
+                    if (strncmp(at, line, len) != 0 || at[len] != '"' ||
+                        !strstr(at, "\"solvable\":true"))
+                        fail_msg("%s %s: board %d read back as %.60s, not %.*s", size,
+                                 formats[f], i + 1, at, (int)len, line);
+                    line = end + 1;
+                }
+                testkit_run_free(&answers);
+                testkit_run_free(&boards);
+            }
+            testkit_run_free(&spaced);
+        }
+    }
+}
+
 static void cli_gen_rejects_bad_options(void **state)
 {
     (void)state;
@@ -189,6 +239,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(walks_stay_within_their_length),
     cmocka_unit_test(cli_gen_is_reproducible),
     cmocka_unit_test(cli_gen_formats_and_shapes),
+    cmocka_unit_test(cli_gen_output_reads_back_in_its_shape),
     cmocka_unit_test(cli_gen_rejects_bad_options),
 };
 

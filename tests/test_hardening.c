@@ -9,6 +9,8 @@
 #define _DEFAULT_SOURCE 1 /* wait4, for one child's peak memory, next to _POSIX_C_SOURCE */
 #include "testkit.h"
 
+#include "search/search.h"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -507,16 +509,19 @@ static void fail_every_allocation(const char *algo, const char *heuristic, const
     const slide_algo_info *info = slide_algo_by_name(algo);
     unsigned long k;
     for (k = 1; k <= 20000; k++) {
-        slide_solve_options opt;
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        opt.pdb = &pdb;
+        slide_limits limits = slide_limits_init();
+        opt.limits = &limits;
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         collected sink = {{0}};
-        memset(&opt, 0, sizeof opt);
         opt.algo = algo;
         opt.heuristic = heuristic;
-        opt.pdb.no_disk_cache = 1;
-        opt.pdb.max_group = 3;
-        opt.limits.timeout = 30;
+        pdb.no_disk_cache = 1;
+        pdb.max_group = 3;
+        limits.timeout = 30;
         opt.count_only = mode == MODE_COUNT;
         if (mode == MODE_SINK) {
             opt.sink = collect_moves;
@@ -877,7 +882,7 @@ static void expect_valid_tables(const char *dir)
         char *path = join(dir, names[i]);
         struct stat st;
         assert_int_equal(lstat(path, &st), 0);
-        slide_pdb_file_info info;
+        slide_pdb_file_info info = slide_pdb_file_info_init();
         /* a directory in the way leaves no file, which is allowed */
         if (!S_ISDIR(st.st_mode) && slide_pdb_file_inspect(path, &info) != SLIDE_OK)
             fail_msg("%s is left invalid: %s", names[i], info.problem);

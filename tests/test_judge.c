@@ -263,7 +263,7 @@ static void malformed_input_names_case_and_line(void **state)
         {"uva10181", "1\n1 2 3 4\n5 6 7 8\n9 1a 11 12\n13 14 15 0\n",
          "uva10181: case 1, line 4: '1a' is not a tile number 0-15"},
         {"leetcode773", "[[1,2,3],[4,0,5]]\n\n[[1,2,3],[4,0,5],[6,7,8]]\n",
-         "leetcode773: case 2, line 3: the rows give a 3x3 board but the size is 2x3"},
+         "leetcode773: case 2, line 3: the rows give 3x3 but the size is 2x3"},
         {"lanqiao", "12345678.\n123.46758\n13524678.\n",
          "lanqiao: case 2, line 3: a start board without its goal line"},
         {"lanqiao", "12345678.\n123.4675\n", "lanqiao: case 1 (goal), line 2: expected 9 cells"},
@@ -343,8 +343,8 @@ static void check_board_wrong_answers(void **state)
     } cases[] = {
         {{NULL},
          "2 3 4 1 5 x 7 6 8",
-         "ullddrurdllurdruldq",
-         "wrong answer: move 19 is 'q', not one of u, d, l, r\n"},
+         "ullddrurdllurdruld?",
+         "wrong answer: move 19 is '?', not one of u, d, l, r\n"},
         {{NULL},
          "2 3 4 1 5 x 7 6 8",
          "uu",
@@ -787,9 +787,14 @@ static void check_board_reads_moves_from_a_file_or_stdin(void **state)
     expect(&r, 3,
            "judge failure: cannot read MOVES from '/nonexistent/moves': No such file or directory\n",
            NULL);
-    /* text that names no file is judged as the answer it is */
+    /* text that names no file is judged as the answer it is, unless it looks like a file name */
+    r = RUN(NULL, "check", board, "ullddrurdllurdruldr1");
+    expect(&r, 1, "wrong answer: move 20 is '1', not one of u, d, l, r\n", NULL);
     r = RUN(NULL, "check", board, "ullddrurdllurdruldr.txt");
-    expect(&r, 1, "wrong answer: move 20 is '.', not one of u, d, l, r\n", NULL);
+    expect(&r, 3,
+           "judge failure: cannot read MOVES from 'ullddrurdllurdruldr.txt': No such file or "
+           "directory (a move string holds only u, d, l and r)\n",
+           NULL);
 
     testkit_run big = RUN(NULL, "gen", "--size", "100x100", "--seed", "12");
     assert_int_equal(big.status, 0);

@@ -60,14 +60,16 @@ static void solve_under_limit(const char *algo, const char *heuristic, const sli
     const slide_algo_info *info = slide_algo_by_name(algo);
     int steps;
     slide_board b = hard_board_for(info->flags, &steps);
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
+    slide_pdb_options pdb = slide_pdb_options_init();
+    opt.pdb = &pdb;
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = algo;
     opt.heuristic = heuristic;
-    opt.limits = *limits;
-    opt.pdb.no_disk_cache = 1;
-    opt.pdb.max_group = 4; /* small pattern databases build fast */
+    opt.limits = limits;
+    pdb.no_disk_cache = 1;
+    pdb.max_group = 4; /* small pattern databases build fast */
     int status = slide_solve(&b, NULL, &opt, &sol, &st);
     const char *label = heuristic ? heuristic : "-";
     if (status == SLIDE_OK && !strict) {
@@ -116,7 +118,9 @@ static void check_memory_cap(const char *algo, const char *heuristic)
 {
     /* the timeout only bounds how long an algorithm that needs little memory may run */
     int strict = stores_every_state(algo, heuristic);
-    slide_limits limits = {SMALL_CAP, strict ? 0 : 5.0};
+    slide_limits limits = slide_limits_init();
+    limits.max_memory = SMALL_CAP;
+    limits.timeout = strict ? 0 : 5.0;
     solve_under_limit(algo, heuristic, &limits, SLIDE_E_MEMLIMIT, strict);
 }
 
@@ -128,7 +132,8 @@ static void memory_cap_stops_every_algorithm(void **state)
 
 static void check_timeout(const char *algo, const char *heuristic)
 {
-    slide_limits limits = {0, 1e-9}; /* past by the first poll */
+    slide_limits limits = slide_limits_init();
+    limits.timeout = 1e-9; /* past by the first poll */
     solve_under_limit(algo, heuristic, &limits, SLIDE_E_TIMEOUT,
                       stores_every_state(algo, heuristic));
 }
@@ -155,15 +160,19 @@ static void check_cap_ladder(const char *algo, const char *heuristic)
     assert_int_equal(slide_board_init_goal(&goal, 3, 4), SLIDE_OK);
     assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 30, &rng), SLIDE_OK);
     for (size_t cap = (size_t)64 << 10; cap <= (size_t)8 << 20; cap += cap / 2) {
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        opt.pdb = &pdb;
+        slide_limits limits = slide_limits_init();
+        opt.limits = &limits;
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         opt.algo = algo;
         opt.heuristic = heuristic;
-        opt.limits.max_memory = cap;
-        opt.limits.timeout = 5.0;
-        opt.pdb.no_disk_cache = 1;
-        opt.pdb.max_group = 4; /* small pattern databases build fast */
+        limits.max_memory = cap;
+        limits.timeout = 5.0;
+        pdb.no_disk_cache = 1;
+        pdb.max_group = 4; /* small pattern databases build fast */
         int status = slide_solve(&b, &goal, &opt, &sol, &st);
         if (status == SLIDE_OK) {
             testkit_assert_solves(&b, &goal, sol.moves);
@@ -199,13 +208,15 @@ static void check_allocation_failures(const char *algo, const char *heuristic)
     slide_board b = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
     int succeeded = 0;
     for (unsigned long n = 1; n <= 1000 && !succeeded; n++) {
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        opt.pdb = &pdb;
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         opt.algo = algo;
         opt.heuristic = heuristic;
-        opt.pdb.no_disk_cache = 1;
-        opt.pdb.max_group = 4; /* small pattern databases build fast */
+        pdb.no_disk_cache = 1;
+        pdb.max_group = 4; /* small pattern databases build fast */
         int status = slide_testing_solve_failing(&b, NULL, &opt, n, &sol, &st);
         if (status == SLIDE_OK) {
             succeeded = 1;
@@ -244,14 +255,17 @@ static void auto_falls_back_when_the_table_does_not_fit(void **state)
     slide_board b = testkit_board(HARD_3X3, 0, 0);
     const size_t caps[] = {(size_t)3 << 20, (size_t)64 << 10, 0};
     for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
-        slide_context_options copt = {caps[i]};
+        slide_context_options copt = slide_context_options_init();
+        copt.max_memory = caps[i];
         slide_context *ctx;
         assert_int_equal(slide_context_create(&ctx, &copt), SLIDE_OK);
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
+        slide_limits limits = slide_limits_init();
+        opt.limits = &limits;
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         opt.context = ctx;
-        opt.limits.max_memory = caps[i];
+        limits.max_memory = caps[i];
         /* twice: the second board of a batch meets the same context */
         for (int round = 0; round < 2; round++) {
             assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);

@@ -5,8 +5,11 @@ static void assert_parses(const char *text, int rows, int cols, const uint32_t *
                           int want_cols)
 {
     slide_board b;
-    slide_parse_options opt = {rows, cols, 7};
-    slide_parse_error err;
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = rows;
+    opt.cols = cols;
+    opt.line = 7;
+    slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(text, strlen(text), &opt, &b, &err);
     if (status != SLIDE_OK)
         fail_msg("'%s' was rejected: %s", text, err.message);
@@ -22,8 +25,11 @@ static void assert_parses(const char *text, int rows, int cols, const uint32_t *
 static void assert_rejects(const char *text, int rows, int cols, long cell, const char *fragment)
 {
     slide_board b;
-    slide_parse_options opt = {rows, cols, 3};
-    slide_parse_error err;
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = rows;
+    opt.cols = cols;
+    opt.line = 3;
+    slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(text, strlen(text), &opt, &b, &err);
     if (status == SLIDE_OK)
         fail_msg("'%s' was accepted", text);
@@ -125,7 +131,7 @@ static void count_and_shape_errors(void **state)
     assert_rejects("   \t ", 0, 0, 0, "empty board");
     assert_rejects("1 2 3/4 5/6 7 x", 0, 0, 0, "ragged rows: row 2 has 2 cells but row 1 has 3");
     assert_rejects("[[1,2,3],[4,0]]", 0, 0, 0, "ragged rows");
-    assert_rejects("1 2 3/4 5 x", 3, 2, 0, "the rows give a 2x3 board but the size is 3x2");
+    assert_rejects("1 2 3/4 5 x", 3, 2, 0, "the rows give 2x3 but the size is 3x2");
     assert_rejects("1 2 3 x 4/", 0, 0, 0, "at least 2 rows");
     assert_rejects("1 2//3 x", 0, 0, 0, "row 2 is empty");
     assert_rejects("[[1,2,3],[4,0,5]", 0, 0, 0, "unclosed");
@@ -147,6 +153,14 @@ static void tile_errors_name_the_cell(void **state)
     assert_rejects("12345678g", 0, 0, 9, "unexpected 'g' in a compact board");
     assert_rejects("1 2 3 4 5 6 \xc3\xa9 8 x", 0, 0, 7, "byte 0xC3");
     assert_rejects("\xef\xbb\xbf" "1 2 3 4 5 6 7 8 x", 0, 0, 1, "byte-order mark");
+    /* an input method's full-width forms, named with what to type instead */
+    assert_rejects("\xef\xbc\x92 2 3 4 5 6 7 8 x", 0, 0, 1,
+                   "unexpected full-width digit 2 (U+FF12: use ASCII digits)");
+    assert_rejects("1 2 3 4 5 6 7 8 \xef\xbd\x98", 0, 0, 9, "full-width 'x' (U+FF58: use ASCII)");
+    assert_rejects("1\xe3\x80\x80" "2 3 4 5 6 7 8 x", 0, 0, 1,
+                   "ideographic space (U+3000: use ASCII spaces)");
+    /* 0xEF that starts neither: the byte alone, no guess */
+    assert_rejects("1 2 3 4 5 6 7 8 \xef\x80", 0, 0, 9, "unexpected byte 0xEF");
 }
 
 static void missing_tile_and_blank(void **state)
@@ -166,7 +180,7 @@ static void nul_byte_is_reported(void **state)
     (void)state;
     const char text[] = "1 2 3\0 4 5 6 7 8 x";
     slide_board b;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     assert_int_equal(slide_board_parse(text, sizeof text - 1, NULL, &b, &err), SLIDE_E_PARSE);
     assert_int_equal(err.column, 6);
     assert_non_null(strstr(err.message, "NUL"));
@@ -176,11 +190,19 @@ static void size_option_values(void **state)
 {
     (void)state;
     int r = 0, c = 0;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     assert_int_equal(slide_parse_size("3x4", &r, &c, &err), SLIDE_OK);
     assert_int_equal(r, 3);
     assert_int_equal(c, 4);
     assert_int_equal(slide_parse_size("10X2", &r, &c, &err), SLIDE_OK);
+    /* 3*4 and 3×4 (U+00D7, as the README's tables write it) */
+    assert_int_equal(slide_parse_size("3*4", &r, &c, &err), SLIDE_OK);
+    assert_int_equal(slide_parse_size("4\xc3\x97" "5", &r, &c, &err), SLIDE_OK);
+    assert_int_equal(r, 4);
+    assert_int_equal(c, 5);
+    assert_int_equal(slide_parse_size("4\xc3\x97", &r, &c, &err), SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_parse_size("4\xc3x5", &r, &c, &err), SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_parse_size("4\xc3", &r, &c, &err), SLIDE_E_ARGUMENT);
     assert_int_equal(slide_parse_size("0x3", &r, &c, &err), SLIDE_E_ARGUMENT);
     assert_non_null(strstr(err.message, "at least 2"));
     assert_int_equal(slide_parse_size("1x9", &r, &c, &err), SLIDE_E_ARGUMENT);
@@ -203,7 +225,7 @@ static void shape_error_carries_its_remedy(void **state)
 {
     (void)state;
     slide_board b;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     assert_int_equal(slide_board_parse("1 2 3 4 5 6 x", 13, NULL, &b, &err), SLIDE_E_PARSE);
     assert_string_equal(err.message, "cannot infer a shape from 7 cells");
     assert_int_equal(err.remedy, SLIDE_REMEDY_GIVE_SHAPE);

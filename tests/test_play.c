@@ -764,6 +764,24 @@ static void ctrl_c_restores_the_terminal(void **state)
     assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
 }
 
+/* Ctrl-C during a long search erases its progress line (a handler that only write(2)s). */
+static void ctrl_c_erases_the_progress_line(void **state)
+{
+    (void)state;
+    /* Korf's first 15-puzzle (57 moves): minutes of IDA* on the Manhattan distance */
+    session s = start(&COLOUR, (const char *const[]){"solve", "--algo", "idastar", "--heuristic",
+                                                     "manhattan", "--goal",
+                                                     "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+                                                     "14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3",
+                                                     NULL});
+    wait_screen(&s, "slide: searching: bound", NULL, 20);
+    send_keys(&s, "\x03");
+    int status = finish(&s);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+    if (screen_has(&s.scr, "searching"))
+        fail_with_screen(&s, "the progress line outlived Ctrl-C");
+}
+
 static void ctrl_z_and_fg(void **state)
 {
     (void)state;
@@ -840,6 +858,23 @@ static void redraws_on_resize(void **state)
     finish(&s);
 }
 
+/*
+ * A line wider than the window is shortened at a word's end and marked
+ * "...", never cut inside a word: the keys in 40 columns, as a long note
+ * of the library's (pattern databases not cached) in 80.
+ */
+static void narrow_windows_shorten_lines_at_words(void **state)
+{
+    (void)state;
+    launch narrow = {"xterm-256color", 0, NULL, 24, 40};
+    session s = start(&narrow, (const char *const[]){"play", "--size", "3x3", "--seed", "1", NULL});
+    wait_screen(&s, "optimum 22", NULL, 10);
+    assert_true(screen_has(&s.scr, "arrows/wasd/hjkl move a tile   click..."));
+    assert_true(screen_has(&s.scr, "? hint   u undo   n new   S solve   q..."));
+    send_keys(&s, "q");
+    finish(&s);
+}
+
 static void respects_no_color_and_dumb_terminals(void **state)
 {
     (void)state;
@@ -908,11 +943,28 @@ static void show_plays_a_solution(void **state)
     launch piped = {"xterm", 0, "ullddrurdllurdruldr\n", 24, 80};
     s = start(&piped,
               (const char *const[]){"show", "--delay", "5", "2 3 4 1 5 x 7 6 8", "-", NULL});
-    wait_screen(&s, "move 1 of 19: u", NULL, 10);
+    wait_screen(&s, "0 of 19 moves, next: u", NULL, 10);
     send_keys(&s, "q");
     status = finish(&s);
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     assert_true(screen_has(&s.scr, "stopped after 0 of 19 moves"));
+
+    /* paused after some moves, the screen and q count the same moves played */
+    s = start(&piped,
+              (const char *const[]){"show", "--delay", "0.1", "2 3 4 1 5 x 7 6 8", "-", NULL});
+    wait_screen(&s, "2 of 19 moves, next: ", NULL, 10);
+    send_keys(&s, " ");
+    wait_screen(&s, "(paused)", NULL, 10);
+    int col, line = screen_find(&s.scr, " of 19 moves, next: ", &col);
+    assert_true(line >= 0);
+    char buf[MAX_COLS + 1], stopped[64];
+    unsigned played = 0;
+    assert_int_equal(sscanf(screen_line(&s.scr, line, buf), " %u of 19", &played), 1);
+    send_keys(&s, "q");
+    status = finish(&s);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    snprintf(stopped, sizeof stopped, "stopped after %u of 19 moves", played);
+    assert_true(screen_has(&s.scr, stopped));
 }
 
 /* The screen as the captures in tests/data/play keep it: no trailing spaces, no runs of empty
@@ -1001,7 +1053,9 @@ static void refusals_name_what_is_wrong(void **state)
     (void)state;
     refused(RUN(NULL, "play"), 2, "slide: play: stdin is not a terminal");
     refused(RUN(NULL, "play", "--size", "11x11"), 2,
-            "a 11x11 board is too large to play here (sides 2 to 10)");
+            "an 11x11 board is too large to play here (sides 2 to 10)");
+    refused(RUN(NULL, "play", "--size", "8x12"), 2, "play: an 8x12 board is too large");
+    refused(RUN(NULL, "play", "--size", "12x8"), 2, "play: a 12x8 board is too large");
     refused(RUN(NULL, "play", "1 2 3 4 5 6 8 7 x"), 1, "slide: play: BOARD cannot reach the goal");
     refused(RUN(NULL, "play", "1 2 3 4 5 6 7 9 x"), 1,
             "slide: play: BOARD, cell 8: tile 9 is out of range 1-8");
@@ -1022,9 +1076,11 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(solve_animates_to_the_optimum),
     cmocka_unit_test(blank_convention_and_new_boards),
     cmocka_unit_test(ctrl_c_restores_the_terminal),
+    cmocka_unit_test(ctrl_c_erases_the_progress_line),
     cmocka_unit_test(ctrl_z_and_fg),
     cmocka_unit_test(crash_and_termination_signals_restore_the_terminal),
     cmocka_unit_test(redraws_on_resize),
+    cmocka_unit_test(narrow_windows_shorten_lines_at_words),
     cmocka_unit_test(respects_no_color_and_dumb_terminals),
     cmocka_unit_test(largest_board_fits_80x24),
     cmocka_unit_test(show_plays_a_solution),

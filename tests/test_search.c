@@ -62,13 +62,15 @@ static void release_methods(void)
 /* Options for one solve by m: the shared context, no pattern databases on disk. */
 static slide_solve_options options_for(const method *m)
 {
-    slide_solve_options opt = {0};
+    static const slide_limits limits = {.size = sizeof limits, .max_memory = TEST_CAP};
+    /* builds in well under a second; pruning is not what is tested */
+    static const slide_pdb_options pdb = {.size = sizeof pdb, .no_disk_cache = 1, .max_group = 4};
+    slide_solve_options opt = slide_solve_options_init();
     opt.context = context;
     opt.algo = m->algo;
     opt.heuristic = m->heuristic;
-    opt.limits.max_memory = TEST_CAP;
-    opt.pdb.no_disk_cache = 1;
-    opt.pdb.max_group = 4; /* builds in well under a second; pruning is not what is tested */
+    opt.limits = &limits;
+    opt.pdb = &pdb;
     return opt;
 }
 
@@ -89,7 +91,7 @@ static int solve_with(method *m, const slide_board *start, const slide_board *go
         return -1;
     slide_solve_options opt = options_for(m);
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     int status = slide_solve(start, goal, &opt, &sol, &st);
     if (status == SLIDE_E_MEMLIMIT && st.expanded == 0 && m->heuristic) {
         fprintf(stderr, "skipping %s with %s: its tables need more than %zu MiB (%s)\n", m->algo,
@@ -363,12 +365,11 @@ static int check_admissible(const char *name, const slide_board *goal, const tes
 {
     const heuristic_impl *h = heuristic_find(name);
     assert_non_null(h);
-    slide_limits limits = {TEST_CAP, 0};
+    slide_limits limits = {.max_memory = TEST_CAP};
     search_budget budget;
-    slide_stats stats;
+    slide_stats stats = slide_stats_init();
     search_task search;
     budget_init(&budget, &limits);
-    memset(&stats, 0, sizeof stats);
     memset(&search, 0, sizeof search);
     search.start = goal;
     search.goal = goal;
@@ -420,9 +421,9 @@ static void unknown_or_misplaced_heuristic_is_an_error(void **state)
 {
     (void)state;
     slide_board b = testkit_board("1 2 3 4 5 6 7 x 8", 0, 0);
-    slide_solve_options opt = {0};
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     opt.algo = "astar";
     opt.heuristic = "no-such";
     assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_UNKNOWN_HEURISTIC);
@@ -444,9 +445,9 @@ static void stats_are_filled(void **state)
     slide_board b = testkit_board("2 3 4 1 5 x 7 6 8", 0, 0);
     const char *algos[] = {"bibfs", "astar"};
     for (int i = 0; i < 2; i++) {
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         opt.algo = algos[i];
         assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);
         assert_string_equal(st.algo, algos[i]);
@@ -472,9 +473,9 @@ static void linear_conflict_expands_fewer_nodes(void **state)
     uint64_t expanded[2];
     const char *names[] = {"manhattan", "linear"};
     for (int i = 0; i < 2; i++) {
-        slide_solve_options opt = {0};
+        slide_solve_options opt = slide_solve_options_init();
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         opt.algo = "astar";
         opt.heuristic = names[i];
         assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_OK);

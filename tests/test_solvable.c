@@ -95,7 +95,7 @@ static void unsolvable_board_never_searches(void **state)
     (void)state;
     slide_board b = testkit_board("1 2 3 4 5 6 8 7 x", 0, 0);
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     assert_int_equal(slide_solve(&b, NULL, NULL, &sol, &st), SLIDE_E_UNSOLVABLE);
     assert_int_equal(st.expanded, 0);
     assert_int_equal(st.peak_memory, 0);

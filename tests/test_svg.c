@@ -298,10 +298,6 @@ static void refusals(void **state)
     assert_non_null(strstr(r.err, "-o svg writes one board's drawing to stdout; for several "
                                   "boards give --output-dir DIR"));
     testkit_run_free(&r);
-    r = RUN("1 2 3 4 5 6 7 x 8\n", "solve", "-o", "svg");
-    assert_int_equal(r.status, 2);
-    assert_non_null(strstr(r.err, "for boards from stdin give --output-dir DIR"));
-    testkit_run_free(&r);
     r = RUN(NULL, "solve", "--output-dir", "/tmp", "1 2 3 4 5 6 7 x 8");
     assert_int_equal(r.status, 2);
     assert_non_null(strstr(r.err, "--output-dir goes with -o svg"));
@@ -318,6 +314,102 @@ static void refusals(void **state)
         strstr(r.err, "an SVG is drawn for boards of at most 2500 cells; this one has 2550"));
     testkit_run_free(&r);
     testkit_run_free(&g);
+}
+
+/* The names in dir besides "." and "..", sorted, one a line, into out. */
+static void list_dir(const char *dir, char *out, size_t size)
+{
+    char command[256];
+    snprintf(command, sizeof command, "ls -A %s", dir);
+    FILE *p = popen(command, "r");
+    assert_non_null(p);
+    size_t got = fread(out, 1, size - 1, p);
+    out[got] = '\0';
+    pclose(p);
+}
+
+/*
+ * --output-dir never loses a file nor writes through a link: a drawing is
+ * written under a temporary name and renamed into place only when whole;
+ * a board too large to draw is refused before its search and leaves an
+ * older drawing of the same name as it was; the directory is made only
+ * when a drawing is written.  One board on stdin is drawn to stdout, as
+ * one board argument is.
+ */
+static void output_dir_keeps_files_and_follows_no_links(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/slide-svg-keep-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char keep[128], path[160], outside[160], names[512];
+    snprintf(keep, sizeof keep, "%s/keep", dir);
+    snprintf(path, sizeof path, "%s/board-1.svg", keep);
+    snprintf(outside, sizeof outside, "%s/outside.txt", dir);
+    assert_int_equal(mkdir(keep, 0777), 0);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("an older drawing\n", f);
+    fclose(f);
+    testkit_run g = RUN(NULL, "gen", "--size", "51x50", "--seed", "1");
+    testkit_run r = RUN(NULL, "solve", "-o", "svg", "--output-dir", keep, g.out);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "error\n");
+    assert_non_null(strstr(r.err, "at most 2500 cells; this one has 2550"));
+    testkit_run_free(&r);
+    testkit_run_free(&g);
+    char *kept = testkit_read_file(path);
+    assert_string_equal(kept, "an older drawing\n");
+    free(kept);
+    list_dir(keep, names, sizeof names);
+    assert_string_equal(names, "board-1.svg\n"); /* no temporary left behind */
+
+    /* a link at the name is replaced by the drawing, its target untouched */
+    f = fopen(outside, "w");
+    assert_non_null(f);
+    fputs("not slide's\n", f);
+    fclose(f);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(symlink(outside, path), 0);
+    r = RUN(NULL, "solve", "-o", "svg", "--output-dir", keep, "2 3 4 1 5 x 7 6 8");
+    assert_int_equal(r.status, 0);
+    testkit_run_free(&r);
+    kept = testkit_read_file(outside);
+    assert_string_equal(kept, "not slide's\n");
+    free(kept);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    check_file(path, "2 3 4 1 5 x 7 6 8", NULL, NULL);
+    list_dir(keep, names, sizeof names);
+    assert_string_equal(names, "board-1.svg\n");
+
+    /* nothing drawn, no directory made */
+    char never[128];
+    snprintf(never, sizeof never, "%s/never", dir);
+    r = RUN("1 2 3 4 5 6 8 7 x\n1 2 3 4 5 6 7 9 x\n", "solve", "-o", "svg", "--output-dir", never);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "unsolvable\nerror\n");
+    assert_int_equal(access(never, F_OK), -1);
+    testkit_run_free(&r);
+
+    /* one board on stdin: its drawing on stdout; two: refused before any is drawn */
+    r = RUN("# the board\n2 3 4 1 5 x 7 6 8\n", "solve", "-o", "svg");
+    assert_int_equal(r.status, 0);
+    char *want = testkit_read_file(SLIDE_TEST_DATA "/play/solution.svg");
+    assert_string_equal(r.out, want);
+    free(want);
+    testkit_run_free(&r);
+    r = RUN("2 3 4 1 5 x 7 6 8\n\n1 2 3 4 5 6 7 x 8\n", "solve", "-o", "svg");
+    assert_int_equal(r.status, 2);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "but stdin holds more (line 3 starts another); for several "
+                                  "boards give --output-dir DIR"));
+    testkit_run_free(&r);
+
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(unlink(outside), 0);
+    assert_int_equal(rmdir(keep), 0);
+    assert_int_equal(rmdir(dir), 0);
 }
 
 /* tests/data/play/solution.svg, which the README shows, is what the command makes today. */
@@ -342,6 +434,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(drawings_start_on_the_board_and_end_on_the_goal),
     cmocka_unit_test(a_batch_writes_one_file_a_board),
     cmocka_unit_test(refusals),
+    cmocka_unit_test(output_dir_keeps_files_and_follows_no_links),
     cmocka_unit_test(readme_example_is_current),
 };
 

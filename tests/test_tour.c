@@ -2,8 +2,10 @@
  * test_tour.c - a new user's first contact, end to end with the built slide:
  * the help, a typo and its suggestion, `-o tiles`, `slide solve -` and
  * `slide check -` on stdin, the progress line under TERM=dumb, and the
- * library installed to a scratch prefix and linked into a three-line program
- * with pkg-config and with CMake's find_package.
+ * library installed to a scratch prefix: only slide_* names exported by
+ * libslide.a and libslide.so.0, and a three-line program linked against
+ * each with pkg-config and with CMake's find_package, as is a program that
+ * has functions named as the library's internal ones.
  */
 #define _XOPEN_SOURCE 700 /* posix_openpt, grantpt, unlockpt, ptsname */
 #include "testkit.h"
@@ -369,6 +371,47 @@ static const char hello_c[] =
     "17, NULL, &b, NULL); int r = slide_solve(&b, NULL, NULL, &s, NULL); printf(\"%s\\n\", r ? "
     "slide_strerror(r) : s.moves); return r != 0; }\n";
 
+/*
+ * A program with functions of its own named as the library's internal ones
+ * are (a breadth-first search of its own, a packed state): with only
+ * slide_* names exported it links, each call reaches its own function, and
+ * the library's bfs still answers.  It prints the moves, its own two
+ * results and the version it runs against.
+ */
+static const char own_names_c[] =
+    "#include <slide.h>\n"
+    "#include <stdio.h>\n"
+    "#include <string.h>\n"
+    "int bfs_solve(int x);\n"
+    "unsigned long long state_pack(const char *s);\n"
+    "int bfs_solve(int x) { return x + 1; }\n"
+    "unsigned long long state_pack(const char *s) { return strlen(s); }\n"
+    "int main(void)\n"
+    "{\n"
+    "    slide_board b;\n"
+    "    slide_solution s;\n"
+    "    slide_solve_options o = slide_solve_options_init();\n"
+    "    o.algo = \"bfs\";\n"
+    "    if (slide_board_parse(\"2 3 4 1 5 x 7 6 8\", 17, NULL, &b, NULL) != SLIDE_OK ||\n"
+    "        slide_solve(&b, NULL, &o, &s, NULL) != SLIDE_OK)\n"
+    "        return 1;\n"
+    "    printf(\"%s %d %llu %s\\n\", s.moves, bfs_solve(41), state_pack(\"abc\"), slide_version());\n"
+    "    slide_solution_free(&s);\n"
+    "    slide_board_free(&b);\n"
+    "    return slide_version_number() == SLIDE_VERSION_NUMBER ? 0 : 1;\n"
+    "}\n";
+
+/* Writes text to dir/name. */
+static void write_file(const char *dir, const char *name, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%.4000s/%.100s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
 /* This build installed with `cmake --install` into a new scratch prefix; returns the scratch directory. */
 static char *install_to_scratch(void)
 {
@@ -380,7 +423,9 @@ static char *install_to_scratch(void)
              SLIDE_BUILD_DIR, dir);
     free(shell(command));
     const char *installed[] = {"bin/slide", "include/slide.h", "lib/libslide.a",
-                               "share/man/man1/slide.1", "share/bash-completion/completions/slide",
+                               ("lib/libslide.so." SLIDE_VERSION_STRING), "lib/libslide.so.0",
+                               "lib/libslide.so", "share/man/man1/slide.1",
+                               "share/bash-completion/completions/slide",
                                "share/zsh/site-functions/_slide", "lib/pkgconfig/slide.pc",
                                "lib/cmake/slide/slide-config.cmake"};
     for (size_t i = 0; i < sizeof installed / sizeof installed[0]; i++) {
@@ -390,24 +435,48 @@ static char *install_to_scratch(void)
         if (stat(path, &st) != 0 || st.st_size == 0)
             fail_msg("cmake --install did not install %s", installed[i]);
     }
-    snprintf(command, sizeof command, "mkdir '%s/hello' && cat > '%s/hello/hello.c'", dir, dir);
-    FILE *f = popen(command, "w");
-    assert_non_null(f);
-    fputs(hello_c, f);
-    assert_int_equal(pclose(f), 0);
+    char sub[4096];
+    snprintf(sub, sizeof sub, "%s/hello", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    write_file(sub, "hello.c", hello_c);
+    write_file(sub, "own_names.c", own_names_c);
     return dir;
 }
 
 /*
- * Runs the program at path and checks that its moves solve the README's
- * board.  Three lines free nothing: in a sanitizer build, leaks are not its
- * failure.
+ * Runs path with the installed library directory (dir/prefix/lib) first on
+ * the loader's path and returns its output (the caller frees).  A dynamic
+ * program must load the installed libslide.so.0, and a static one none.
+ * Three lines free nothing: in a sanitizer build, leaks are not their failure.
  */
-static void expect_hello_solves(const char *path)
+static char *run_installed(const char *dir, const char *path, int shared)
 {
-    char command[4096];
-    snprintf(command, sizeof command, "ASAN_OPTIONS=detect_leaks=0 '%s'", path);
+    char command[8192];
+    snprintf(command, sizeof command,
+             "export LD_LIBRARY_PATH='%s/prefix/lib' && if readelf -d '%s' | grep -q "
+             "'NEEDED.*libslide'; then echo shared; else echo static; fi && "
+             "{ ldd '%s' 2>/dev/null | grep libslide || true; } && ASAN_OPTIONS=detect_leaks=0 '%s'",
+             dir, path, path, path);
     char *out = shell(command);
+    char want[4200];
+    if (shared) {
+        snprintf(want, sizeof want, "shared\n\tlibslide.so.0 => %s/prefix/lib/libslide.so.0 (", dir);
+        if (strncmp(out, want, strlen(want)) != 0)
+            fail_msg("%s does not load the installed libslide.so.0:\n%s", path, out);
+    } else if (strncmp(out, "static\n", 7) != 0) {
+        fail_msg("%s, linked with the archive, needs a libslide.so:\n%s", path, out);
+    }
+    char *rest = strdup(strchr(out, '\n') + 1);
+    if (shared)
+        memmove(rest, strchr(rest, '\n') + 1, strlen(strchr(rest, '\n') + 1) + 1);
+    free(out);
+    return rest;
+}
+
+/* The program at path prints a solution of the README's board. */
+static void expect_hello_solves(const char *dir, const char *path, int shared)
+{
+    char *out = run_installed(dir, path, shared);
     size_t len = strlen(out);
     assert_true(len > 0 && out[len - 1] == '\n');
     out[len - 1] = '\0';
@@ -425,6 +494,69 @@ static void remove_scratch(char *dir)
     free(dir);
 }
 
+/* How a program links the installed library by pkg-config: libslide.so, ... */
+#define PKG_SHARED "$(pkg-config --cflags --libs slide)"
+/* ... libslide.a: --static adds what it needs, -Wl,-Bstatic has the linker take the archive ... */
+#define PKG_ARCHIVE                                                                                \
+    "$(pkg-config --cflags slide) -Wl,-Bstatic $(pkg-config --static --libs slide) -Wl,-Bdynamic"
+/* ... and a wholly static program (no sanitizer's runtime allows it). */
+#define PKG_STATIC "-static $(pkg-config --static --cflags --libs slide)"
+
+/* Compiles dir/hello/source into dir/hello/output with this build's compiler, linked as `how`. */
+static void build_with_pkg_config(const char *dir, const char *source, const char *how,
+                                  const char *output)
+{
+    char command[8192];
+    snprintf(command, sizeof command,
+             "export PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' && cd '%s/hello' && "
+             "'%s' -std=c11 -Wall -Wextra -Werror %s %s %s -o %s",
+             dir, dir, SLIDE_CC, source, how, SLIDE_LINK_FLAGS, output);
+    free(shell(command));
+}
+
+/*
+ * Every name the installed libraries define for a program to link with
+ * (nm's defined external symbols of libslide.a, the dynamic ones of
+ * libslide.so.0) is slide_*: none of the library's internal functions
+ * (bfs_solve, state_pack ...) can meet a program's own.  The shared
+ * library's SONAME is libslide.so.MAJOR.
+ */
+static void installed_libraries_export_only_slide_names(void **state)
+{
+    (void)state;
+    char *dir = install_to_scratch();
+    const char *checks[][2] = {{"nm -g --defined-only", "libslide.a"},
+                               {"nm -D --defined-only", "libslide.so.0"}};
+    for (size_t i = 0; i < 2; i++) {
+        char command[8192];
+        /* sanitizer builds add their own names (__asan_..., __odr_asan...), which are theirs */
+        snprintf(command, sizeof command,
+                 "%s '%s/prefix/lib/%s' | awk 'NF == 3 { print $3 }' | sort -u | "
+                 "grep -v -e '^slide_' -e '^__asan' -e '^__odr_asan' -e '^__sancov' || true",
+                 checks[i][0], dir, checks[i][1]);
+        char *leaked = shell(command);
+        if (leaked[0])
+            fail_msg("%s exports names outside slide_*:\n%s", checks[i][1], leaked);
+        free(leaked);
+        snprintf(command, sizeof command,
+                 "%s '%s/prefix/lib/%s' | awk 'NF == 3 { print $3 }' | sort -u | "
+                 "grep -c -e '^slide_version$' -e '^slide_solve$' -e '^slide_board_parse$'",
+                 checks[i][0], dir, checks[i][1]);
+        char *count = shell(command);
+        assert_string_equal(count, "3\n");
+        free(count);
+    }
+    char command[8192];
+    snprintf(command, sizeof command, "readelf -d '%s/prefix/lib/libslide.so.0' | grep SONAME", dir);
+    char *soname = shell(command);
+    char want[64];
+    snprintf(want, sizeof want, "[libslide.so.%d]", SLIDE_VERSION_MAJOR);
+    if (!strstr(soname, want))
+        fail_msg("SONAME: %s", soname);
+    free(soname);
+    remove_scratch(dir);
+}
+
 static void installed_library_links_with_pkg_config(void **state)
 {
     (void)state;
@@ -435,18 +567,39 @@ static void installed_library_links_with_pkg_config(void **state)
     char *out = shell(command);
     assert_string_equal(out, "19\n");
     free(out);
-    /* cc $(pkg-config --cflags --libs slide), with this build's compiler and link flags */
     snprintf(command, sizeof command,
-             "export PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' && cd '%s/hello' && "
-             "'%s' -std=c11 -Wall -Wextra -Werror hello.c $(pkg-config --cflags --libs slide) %s "
-             "-o hello && pkg-config --modversion slide",
-             dir, dir, SLIDE_CC, SLIDE_LINK_FLAGS);
+             "PKG_CONFIG_PATH='%s/prefix/lib/pkgconfig' pkg-config --modversion slide", dir);
     out = shell(command);
     assert_string_equal(out, SLIDE_VERSION_STRING "\n");
     free(out);
+    build_with_pkg_config(dir, "hello.c", PKG_SHARED, "hello");
     snprintf(command, sizeof command, "%s/hello/hello", dir);
-    expect_hello_solves(command);
+    expect_hello_solves(dir, command, 1);
+    build_with_pkg_config(dir, "hello.c", PKG_ARCHIVE, "hello-archive");
+    snprintf(command, sizeof command, "%s/hello/hello-archive", dir);
+    expect_hello_solves(dir, command, 0);
+    if (!strstr(SLIDE_LINK_FLAGS, "sanitize")) {
+        build_with_pkg_config(dir, "hello.c", PKG_STATIC, "hello-static");
+        snprintf(command, sizeof command, "%s/hello/hello-static", dir);
+        expect_hello_solves(dir, command, 0);
+    }
     remove_scratch(dir);
+}
+
+/* Builds dir/hello with CMake: find_package(slide MAJOR.MINOR) and target (slide::slide ...). */
+static void build_with_find_package(const char *dir, const char *target)
+{
+    char command[8192];
+    snprintf(command, sizeof command,
+             "cd '%s/hello' && rm -rf build && printf '%%s\\n' 'cmake_minimum_required(VERSION 3.16)' "
+             "'project(hello C)' 'find_package(slide %d.%d REQUIRED)' "
+             "'add_executable(hello hello.c)' 'target_link_libraries(hello PRIVATE %s)' "
+             "'add_executable(own_names own_names.c)' 'target_link_libraries(own_names PRIVATE %s)' "
+             "> CMakeLists.txt && '%s' -S . -B build -DCMAKE_PREFIX_PATH='%s/prefix' "
+             "-DCMAKE_C_COMPILER='%s' -DCMAKE_EXE_LINKER_FLAGS='%s' && '%s' --build build",
+             dir, SLIDE_VERSION_MAJOR, SLIDE_VERSION_MINOR, target, target, SLIDE_CMAKE, dir,
+             SLIDE_CC, SLIDE_LINK_FLAGS, SLIDE_CMAKE);
+    free(shell(command));
 }
 
 static void installed_library_links_with_find_package(void **state)
@@ -454,17 +607,34 @@ static void installed_library_links_with_find_package(void **state)
     (void)state;
     char *dir = install_to_scratch();
     char command[8192];
-    snprintf(command, sizeof command,
-             "cd '%s/hello' && printf '%%s\\n' 'cmake_minimum_required(VERSION 3.16)' "
-             "'project(hello C)' 'find_package(slide %d.%d REQUIRED)' "
-             "'add_executable(hello hello.c)' 'target_link_libraries(hello PRIVATE slide::slide)' "
-             "> CMakeLists.txt && '%s' -S . -B build -DCMAKE_PREFIX_PATH='%s/prefix' "
-             "-DCMAKE_C_COMPILER='%s' -DCMAKE_EXE_LINKER_FLAGS='%s' && '%s' --build build",
-             dir, SLIDE_VERSION_MAJOR, SLIDE_VERSION_MINOR, SLIDE_CMAKE, dir, SLIDE_CC,
-             SLIDE_LINK_FLAGS, SLIDE_CMAKE);
-    free(shell(command));
+    build_with_find_package(dir, "slide::slide");
     snprintf(command, sizeof command, "%s/hello/build/hello", dir);
-    expect_hello_solves(command);
+    expect_hello_solves(dir, command, 1);
+    build_with_find_package(dir, "slide::slide_static");
+    expect_hello_solves(dir, command, 0);
+    remove_scratch(dir);
+}
+
+/*
+ * A program that defines its own bfs_solve and state_pack (internal names
+ * of the library) links against either library, calls its own, and gets the
+ * library's answers; slide_version() is the installed release.
+ */
+static void a_program_with_the_library_s_internal_names_links(void **state)
+{
+    (void)state;
+    char *dir = install_to_scratch();
+    char command[8192];
+    build_with_pkg_config(dir, "own_names.c", PKG_SHARED, "own-shared");
+    build_with_pkg_config(dir, "own_names.c", PKG_ARCHIVE, "own-archive");
+    build_with_find_package(dir, "slide::slide");
+    const char *programs[] = {"own-shared", "own-archive", "build/own_names"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(command, sizeof command, "%s/hello/%s", dir, programs[i]);
+        char *out = run_installed(dir, command, i != 1);
+        assert_string_equal(out, "ullddrurdllurdruldr 42 3 " SLIDE_VERSION_STRING "\n");
+        free(out);
+    }
     remove_scratch(dir);
 }
 
@@ -474,8 +644,10 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(tiles_output_slides_the_board_to_the_goal),
     cmocka_unit_test(solve_dash_reads_stdin),
     cmocka_unit_test(progress_line_is_not_drawn_for_term_dumb),
+    cmocka_unit_test(installed_libraries_export_only_slide_names),
     cmocka_unit_test(installed_library_links_with_pkg_config),
     cmocka_unit_test(installed_library_links_with_find_package),
+    cmocka_unit_test(a_program_with_the_library_s_internal_names_links),
     cmocka_unit_test(check_dash_reads_the_moves_from_stdin),
 };
 

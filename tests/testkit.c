@@ -24,8 +24,10 @@ int testkit_main(int argc, char **argv, const struct CMUnitTest *tests, size_t c
 slide_board testkit_board(const char *text, int rows, int cols)
 {
     slide_board b;
-    slide_parse_options opt = {rows, cols, 0};
-    slide_parse_error err;
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = rows;
+    opt.cols = cols;
+    slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(text, strlen(text), &opt, &b, &err);
     if (status != SLIDE_OK)
         fail_msg("board '%s' did not parse: %s", text, err.message);
@@ -252,4 +254,22 @@ void testkit_run_free(testkit_run *r)
     free(r->out);
     free(r->err);
     r->out = r->err = NULL;
+}
+
+uint64_t testkit_solve_not_optimal(const char *algo, const slide_board *start,
+                                   const slide_board *goal, int threads)
+{
+    slide_solve_options opt = slide_solve_options_init();
+    opt.algo = algo;
+    opt.threads = threads;
+    slide_solution sol;
+    slide_stats st = slide_stats_init();
+    int status = slide_solve(start, goal, &opt, &sol, &st);
+    if (status != SLIDE_OK)
+        fail_msg("%dx%d board: %s (%s)", start->rows, start->cols, slide_strerror(status), st.note);
+    assert_false(st.optimal);
+    testkit_assert_solves(start, goal, sol.moves);
+    uint64_t length = sol.length;
+    slide_solution_free(&sol);
+    return length;
 }

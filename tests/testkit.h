@@ -39,6 +39,13 @@ slide_board testkit_board(const char *text, int rows, int cols);
 void testkit_assert_solves(const slide_board *start, const slide_board *goal, const char *moves);
 
 /*
+ * Solves start -> goal with algo (NULL: auto) on `threads` threads, asserts
+ * an answer that is not labelled optimal and replays it; returns its length.
+ */
+uint64_t testkit_solve_not_optimal(const char *algo, const slide_board *start,
+                                   const slide_board *goal, int threads);
+
+/*
  * Exhaustive distances for a shape of at most 9 cells, from a BFS over
  * permutation ranks written here independently of the library.  dist[rank]
  * is the fewest moves to goal, or -1 when unreachable.

@@ -35,6 +35,10 @@ static const cli_option gen_options[] = {
 };
 /* clang-format on */
 
+/* slide solve's name for what gen calls --format */
+static const cli_alias gen_aliases[] = {
+    {"-o", "solve", "--format"}, {"--output", "solve", "--format"}, {NULL, NULL, NULL}};
+
 /* The form each --format writes, in the order of format_names. */
 static const int format_forms[] = {CLI_BOARD_SPACED, CLI_BOARD_COMPACT, CLI_BOARD_JSON};
 
@@ -50,9 +54,10 @@ void cli_help_gen(FILE *f)
           "The same --seed gives the same boards on every machine (xoshiro256**);\n"
           "without it the seed comes from the clock and is printed on stderr.\n"
           "\n"
-          "formats: spaced \"2 3 4 1 5 x 7 6 8\" (with / row marks when the shape is not\n"
-          "the one slide infers), compact \"234150768\" (at most 16 cells), json\n"
-          "\"[[2,3,4],[1,5,0],[7,6,8]]\".\n"
+          "formats: spaced \"2 3 4 1 5 x 7 6 8\", compact \"234150768\" (at most 16\n"
+          "cells), json \"[[2,3,4],[1,5,0],[7,6,8]]\".  When the shape is not the one\n"
+          "slide infers, spaced rows end with / and compact ones are split by spaces\n"
+          "(\"50 41 32\" is 3x2), so slide solve reads each board back in its shape.\n"
           "\n",
           f);
     cli_help_options(f, gen_options, NULL);
@@ -65,11 +70,12 @@ int cli_gen(int argc, char **argv)
     const char *goal_text = NULL;
     int id, rows = 0, cols = 0, format = FMT_SPACED, kind = SLIDE_GEN_RANDOM, have_seed = 0;
     unsigned long long count = 1, seed = 0, walk = 0;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     int status = 0;
 
     if (cli_scan_init(&scan, argc, argv, 2, gen_options, "gen") != 0)
         return EXIT_FAILED_BOARD;
+    scan.aliases = gen_aliases;
     while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
         switch (id) {
         case OPT_HELP:
@@ -134,7 +140,9 @@ int cli_gen(int argc, char **argv)
     }
     slide_board goal = {0, 0, 0, NULL};
     if (status == 0 && goal_text) {
-        slide_parse_options popt = {rows, cols, 0};
+        slide_parse_options popt = slide_parse_options_init();
+        popt.rows = rows;
+        popt.cols = cols;
         if (slide_board_parse(goal_text, strlen(goal_text), &popt, &goal, &err) != SLIDE_OK) {
             cli_report_parse_error("gen: --goal", &err);
             status = EXIT_USAGE;

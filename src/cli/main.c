@@ -46,6 +46,8 @@ typedef struct command {
 static int run_help(int argc, char **argv);
 static int run_main_help(int argc, char **argv);
 static int run_version(int argc, char **argv);
+static void help_help(FILE *f);
+static void help_version(FILE *f);
 
 /*
  * In the order `slide --help` lists them; the rows named as options
@@ -55,6 +57,12 @@ static int run_version(int argc, char **argv);
 static const command commands[] = {
     {"solve", NULL, cli_solve, cli_help_solve, 0,
      {{"solve [OPTIONS] [BOARD...]", "solve boards given as arguments, or stdin one per line"}}},
+    {"split", NULL, cli_split, cli_help_split, EXIT_FAILED_BOARD,
+     {{"split [OPTIONS] BOARD", "print the work items of one iteration, for slide work"}}},
+    {"work", NULL, cli_work, cli_help_work, 0,
+     {{"work < ITEMS", "search work items, print their results (on any machine)"}}},
+    {"spread", NULL, cli_spread, cli_help_spread, 0,
+     {{"spread [OPTIONS] BOARD", "one optimal search on many machines (GNU parallel)"}}},
     {"check", NULL, cli_check, cli_help_check, 3,
      {{"check [OPTIONS] BOARD MOVES", "verify a move string (a special judge)"},
       {"check --problem NAME INPUT OUTPUT [ANSWER]", "judge a contestant's output file (testlib)"}}},
@@ -66,11 +74,11 @@ static const command commands[] = {
      {{"play [OPTIONS] [BOARD]", "play the puzzle in the terminal: hints, undo, solve"}}},
     {"show", NULL, cli_show, cli_help_show, EXIT_FAILED_BOARD,
      {{"show [OPTIONS] BOARD MOVES", "play a solution move by move in the terminal"}}},
-    {"help", NULL, run_help, NULL, EXIT_FAILED_BOARD,
+    {"help", NULL, run_help, help_help, EXIT_FAILED_BOARD,
      {{"help [COMMAND]", "show help for a command"}}},
-    {"version", NULL, run_version, NULL, EXIT_FAILED_BOARD, {{NULL, NULL}}},
-    {"--help", "-h", run_main_help, NULL, EXIT_FAILED_BOARD, {{"--help, -h", "this help"}}},
-    {"--version", "-V", run_version, NULL, EXIT_FAILED_BOARD,
+    {"version", NULL, run_version, help_version, EXIT_FAILED_BOARD, {{NULL, NULL}}},
+    {"--help", "-h", run_main_help, help_help, EXIT_FAILED_BOARD, {{"--help, -h", "this help"}}},
+    {"--version", "-V", run_version, help_version, EXIT_FAILED_BOARD,
      {{"--version, -V", "print the version"}}},
 };
 /* clang-format on */
@@ -126,6 +134,26 @@ static const char *closest_command(const char *word, int with_help_only, char *b
     return cli_did_you_mean(&s, "", buf, size);
 }
 
+static void help_help(FILE *f)
+{
+    fputs("usage: slide help [COMMAND]\n"
+          "       slide --help, -h\n"
+          "       slide COMMAND --help\n"
+          "\n"
+          "Prints the help of COMMAND: how it is called, what it does, its options.\n"
+          "Without COMMAND (and as --help) the list of commands.\n",
+          f);
+}
+
+static void help_version(FILE *f)
+{
+    fputs("usage: slide version\n"
+          "       slide --version, -V\n"
+          "\n"
+          "Prints the version of slide.\n",
+          f);
+}
+
 /* `slide help [COMMAND]`: the main help, or the help of a command that has one. */
 static int run_help(int argc, char **argv)
 {
@@ -139,10 +167,10 @@ static int run_help(int argc, char **argv)
         c->help(stdout);
         return 0;
     }
-    char names[128] = "";
+    char names[256] = "";
     size_t used = 0;
     for (size_t i = 0; i < COMMAND_COUNT && used < sizeof names; i++)
-        if (commands[i].help)
+        if (commands[i].help && commands[i].name[0] != '-')
             used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
                                      commands[i].name);
     char hint[96];

@@ -4,8 +4,10 @@
 #include "cli/base/base.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------ slide pdb */
@@ -29,17 +31,23 @@ static const cli_option pdb_options[] = {
 void cli_help_pdb(FILE *f)
 {
     fputs("usage: slide pdb build [--size RxC] [--goal BOARD] [--max-memory SIZE] [--max-group N]\n"
-          "       slide pdb info\n"
-          "       slide pdb clear\n"
+          "                       [--cache-dir DIR]\n"
+          "       slide pdb info [--cache-dir DIR]\n"
+          "       slide pdb clear [--cache-dir DIR]\n"
           "\n"
-          "Pattern databases make --heuristic pdb (and --algo auto on boards of 10 to 16\n"
-          "cells) fast. They are built on first use and cached on disk; `build` prepares\n"
-          "them ahead of a batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8\n"
-          "tables take a few minutes and 1.3 GiB of memory to build, 495 MiB on disk).\n"
-          "Until they are cached, searches that use them by default (no --heuristic) use\n"
-          "tables that build in seconds (3-6-6 on 4x4) and search slower. Goals that are\n"
-          "the same up to renaming tiles, rotating or reflecting the board share tables\n"
-          "(the blank-first goal x 1 2 ... 15 uses the 15-puzzle's).\n"
+          "Pattern databases make --heuristic pdb fast, on boards of 10 to 25 cells:\n"
+          "--algo auto's optimal answers on 10 to 16 cells that linear conflict does not\n"
+          "find in a few milliseconds, and its near-optimal ones on 17 to 25 cells (the\n"
+          "24-puzzle), which it gives only once they are cached. They are built on first\n"
+          "use (on 10 to 16 cells) and cached on disk; `build` prepares them ahead of a\n"
+          "batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8 tables take a\n"
+          "few minutes and 1.3 GiB of memory to build, 495 MiB on disk; --size 5x5 the\n"
+          "24-puzzle's 6-6-6-6, over a minute and 700 MiB, 243 MiB on disk). Until the\n"
+          "full tables are cached, searches on 10 to 16 cells that use them by default\n"
+          "(no --heuristic) use tables that build in seconds (3-6-6 on 4x4) and search\n"
+          "slower. Goals that are the same up to renaming tiles, rotating or reflecting\n"
+          "the board share tables (the blank-first goal x 1 2 ... 15 uses the\n"
+          "15-puzzle's).\n"
           "\n"
           "  build   load or build the tables for a shape and goal, and cache them\n"
           "  info    list the cached tables and verify each one in full\n"
@@ -66,7 +74,7 @@ static int read_pdb_options(cli_scan *scan, pdb_config *cfg)
 {
     const char *value;
     int id;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     unsigned long long count;
     while ((id = cli_scan_next(scan, &value)) != SCAN_END) {
         switch (id) {
@@ -103,8 +111,10 @@ static int pdb_build(pdb_config *cfg)
 {
     slide_board goal;
     if (cfg->goal_text) {
-        slide_parse_options popt = {cfg->rows, cfg->cols, 0};
-        slide_parse_error err;
+        slide_parse_options popt = slide_parse_options_init();
+        popt.rows = cfg->rows;
+        popt.cols = cfg->cols;
+        slide_parse_error err = slide_parse_error_init();
         if (slide_board_parse(cfg->goal_text, strlen(cfg->goal_text), &popt, &goal, &err) !=
             SLIDE_OK) {
             cli_report_parse_error("pdb: --goal", &err);
@@ -125,7 +135,7 @@ static int pdb_build(pdb_config *cfg)
     }
     cli_progress_state progress;
     cli_progress_init(&progress);
-    slide_pdb_summary summary;
+    slide_pdb_summary summary = slide_pdb_summary_init();
     int status =
         slide_pdb_prepare(&goal, &cfg->pdb, cfg->max_memory, cli_progress, &progress, &summary);
     cli_progress_end(&progress);
@@ -155,6 +165,27 @@ static int pdb_build(pdb_config *cfg)
            cli_format_bytes(summary.bytes, bytes, sizeof bytes), summary.loaded, summary.built,
            summary.seconds, cli_format_bytes(summary.peak_memory, peak, sizeof peak), dir);
     return 0;
+}
+
+/*
+ * The cache directory must be one, or not be there yet (build makes it;
+ * info and clear find no tables): a file or anything else in its place is
+ * an error naming it, before any work, not "(no tables)" or a build whose
+ * tables could not be kept.  Returns 0 or an exit status (message printed).
+ */
+static int check_cache_dir(const pdb_config *cfg, const char *action)
+{
+    char dir[4096];
+    struct stat st;
+    if (cfg->pdb.no_disk_cache || slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK)
+        return 0; /* each action says what it does without one */
+    int err = stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR)
+                                  : (errno == ENOENT ? 0 : errno);
+    if (err == 0)
+        return 0;
+    cli_error("pdb %s: the cache directory %s%s: %s", action, dir,
+              cfg->pdb.cache_dir ? " (--cache-dir)" : "", strerror(err));
+    return EXIT_FAILED_BOARD;
 }
 
 static int by_name(const void *a, const void *b)
@@ -209,7 +240,7 @@ static int pdb_info(const pdb_config *cfg)
         qsort(names, count, sizeof *names, by_name);
     for (size_t i = 0; i < count; i++) {
         char path[4400], size[32];
-        slide_pdb_file_info info;
+        slide_pdb_file_info info = slide_pdb_file_info_init();
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         int ok = slide_pdb_file_inspect(path, &info) == SLIDE_OK;
         printf("%s: ", names[i]);
@@ -276,6 +307,7 @@ int cli_pdb(int argc, char **argv)
     pdb_config cfg;
     cli_scan scan;
     memset(&cfg, 0, sizeof cfg);
+    cfg.pdb = slide_pdb_options_init();
     if (cli_scan_init(&scan, argc, argv, 3, pdb_options, "pdb") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
@@ -290,6 +322,8 @@ int cli_pdb(int argc, char **argv)
         cli_error("pdb %s: only --cache-dir applies (the options given are for build)", action);
         status = EXIT_USAGE;
     }
+    if (status == 0)
+        status = check_cache_dir(&cfg, action);
     if (status == 0) {
         if (strcmp(action, "build") == 0)
             status = pdb_build(&cfg);

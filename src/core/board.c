@@ -1,4 +1,5 @@
 /* board.c - the board model: construction, comparison, moves and replay. */
+#include "core/abi.h"
 #include "core/core.h"
 
 #include <stdio.h>
@@ -54,7 +55,7 @@ int slide_board_equal(const slide_board *a, const slide_board *b)
     return memcmp(a->cells, b->cells, n * sizeof *a->cells) == 0;
 }
 
-int slide_board_validate(const slide_board *board, slide_parse_error *err)
+static int validate(const slide_board *board, slide_parse_error *err)
 {
     if (err)
         memset(err, 0, sizeof *err);
@@ -88,6 +89,16 @@ int slide_board_validate(const slide_board *board, slide_parse_error *err)
         status = SLIDE_E_PARSE;
     }
     free(seen);
+    return status;
+}
+
+int slide_board_validate(const slide_board *board, slide_parse_error *err)
+{
+    slide_parse_error error;
+    if (abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    int status = validate(board, err ? &error : NULL);
+    abi_copy_out(err, &error, sizeof error);
     return status;
 }
 

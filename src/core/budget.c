@@ -41,8 +41,9 @@ static int reserve(search_budget *b, size_t size)
         return -1;
     }
     b->used += size;
-    if (b->used > b->peak)
-        b->peak = b->used;
+    size_t own = b->used > b->answer ? b->used - b->answer : 0; /* the answer is not the search's */
+    if (own > b->peak)
+        b->peak = own;
     return 0;
 }
 

@@ -6,6 +6,7 @@
  * thread asking for a table being built waits for it instead of building a
  * copy, which would double the memory and the time.
  */
+#include "core/abi.h"
 #include "core/core.h"
 
 #include <pthread.h>
@@ -29,13 +30,24 @@ struct slide_context {
 
 int slide_context_create(slide_context **out, const slide_context_options *opt)
 {
-    slide_context *ctx = calloc(1, sizeof *ctx);
+    slide_context_options options;
     *out = NULL;
+    if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_CONTEXT_OPTIONS) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    slide_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return SLIDE_E_NOMEM;
-    slide_limits limits = {opt ? opt->max_memory : 0, 0};
+    slide_limits limits = {.max_memory = options.max_memory};
     budget_init(&ctx->budget, &limits);
-    if (pthread_mutex_init(&ctx->lock, NULL) != 0) {
+    /* recursive: a build may get entries of its own (context_cache_get in core.h) */
+    pthread_mutexattr_t attr;
+    int failed = pthread_mutexattr_init(&attr) != 0;
+    if (!failed) {
+        failed = pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE) != 0 ||
+                 pthread_mutex_init(&ctx->lock, &attr) != 0;
+        pthread_mutexattr_destroy(&attr);
+    }
+    if (failed) {
         free(ctx);
         return SLIDE_E_NOMEM;
     }
@@ -92,4 +104,35 @@ int context_cache_get(slide_context *ctx, int kind, const void *key, size_t key_
     }
     pthread_mutex_unlock(&ctx->lock);
     return status;
+}
+
+int context_cache_has(slide_context *ctx, int kind, const void *key, size_t key_len)
+{
+    int found = 0;
+    if (!ctx)
+        return 0;
+    pthread_mutex_lock(&ctx->lock);
+    for (cache_entry *e = ctx->entries; e && !found; e = e->next)
+        found = e->kind == kind && e->key_len == key_len && memcmp(e->key, key, key_len) == 0;
+    pthread_mutex_unlock(&ctx->lock);
+    return found;
+}
+
+/* context_first_time's build: nothing to keep, but that it was asked for. */
+static int note_first(void *arg, search_budget *budget, void **data, size_t *size)
+{
+    (void)budget;
+    *(int *)arg = 1;
+    *data = NULL;
+    *size = 0;
+    return SLIDE_OK;
+}
+
+int context_first_time(slide_context *ctx, int kind, const void *key, size_t key_len)
+{
+    int first = 0;
+    void *data;
+    if (!ctx || context_cache_get(ctx, kind, key, key_len, note_first, NULL, &first, &data) != SLIDE_OK)
+        return 1;
+    return first;
 }

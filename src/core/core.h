@@ -181,6 +181,13 @@ typedef struct search_budget {
     size_t cap;
     size_t used;
     size_t peak;
+    /*
+     * Bytes of used that hold the answer's move string (move_list): counted
+     * against the cap, but not in peak, which is the search's own memory, so
+     * that a search reports the same peak whether its moves are kept (-o
+     * json) or streamed (-o moves) or only counted (-o steps).
+     */
+    size_t answer;
     double deadline; /* monotonic_now() value, 0 = none */
     int status;      /* first limit hit, or SLIDE_OK */
     /* Test hook: fail the n-th allocation (1-based); 0 = never. */
@@ -257,7 +264,20 @@ typedef struct search_task {
     int automatic;                /* the algorithm was chosen by --algo auto */
     int threads;                  /* threads inside the search (idastar), at least 1 */
     unsigned weight;              /* answers at most weight / 1000 x optimal; 1000 = optimal */
+    /*
+     * Expansions an optimal idastar may spend, on one thread, before it
+     * gives up with IDA_NODE_CAP (search/search.h); 0: no cap.  Auto's
+     * quick try (search/auto.c).
+     */
+    uint64_t node_cap;
+    struct ida_job *job; /* one piece of a split search (search/search.h), or NULL */
 } search_task;
+
+/*
+ * Sets search's start and goal and what is derived from them: the shape and
+ * the packed states, for boards of at most SLIDE_MAX_WIDE_CELLS cells (task.c).
+ */
+void search_task_set_boards(search_task *search, const slide_board *start, const slide_board *goal);
 
 /* The goal's tile per cell (0 the blank) into cells, room for SLIDE_MAX_WIDE_CELLS (task.c). */
 void search_goal_cells(const search_task *search, uint8_t *cells);
@@ -285,8 +305,9 @@ void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
  * the data, charging it to the context's budget, and returns a status;
  * destroy() releases it.  context_cache_get returns the entry's data,
  * building it on first use while holding the context's lock, so concurrent
- * solves build each table once.  The data stays valid until the context is
- * freed.  With ctx NULL there is no cache and the caller must build and
+ * solves build each table once.  The lock is recursive: a build may get
+ * other entries (a pattern database set gets its tables).  The data stays
+ * valid until the context is freed.  With ctx NULL there is no cache and the caller must build and
  * destroy the data itself.
  */
 typedef int (*cache_build_fn)(void *arg, search_budget *budget, void **data, size_t *size);
@@ -294,9 +315,35 @@ typedef void (*cache_destroy_fn)(void *data, size_t size, search_budget *budget)
 
 int context_cache_get(slide_context *ctx, int kind, const void *key, size_t key_len,
                       cache_build_fn build, cache_destroy_fn destroy, void *arg, void **data);
+/* Non-zero when ctx holds the entry (kind, key): a look that builds nothing (0 for ctx NULL). */
+int context_cache_has(slide_context *ctx, int kind, const void *key, size_t key_len);
 
-/* CACHE_DISTANCE_GOAL: how one goal reads the shared CACHE_DISTANCE_TABLE of its blank cell */
-enum { CACHE_DISTANCE_TABLE = 1, CACHE_PATTERN_DB = 2, CACHE_DISTANCE_GOAL = 3 };
+/*
+ * CACHE_DISTANCE_GOAL: how one goal reads the shared CACHE_DISTANCE_TABLE of
+ * its blank cell.  CACHE_PATTERN_DB: one goal's pattern database set, whose
+ * tables are CACHE_PDB_TABLE entries (one a file: goals that share a file
+ * share its table and its charge) and whose region lookup is the shape's
+ * CACHE_PDB_REGIONS.  CACHE_SAID: a note said once (context_first_time).
+ * CACHE_QUICK_GAVE_UP: a shape and goal whose board auto's quick try did not
+ * answer (search/solve.c): the run's later boards go to the tables at once.
+ */
+enum {
+    CACHE_DISTANCE_TABLE = 1,
+    CACHE_PATTERN_DB = 2,
+    CACHE_DISTANCE_GOAL = 3,
+    CACHE_PDB_TABLE = 4,
+    CACHE_PDB_REGIONS = 5,
+    CACHE_SAID = 6,
+    CACHE_QUICK_GAVE_UP = 7
+};
+
+/*
+ * Non-zero the first time a context is asked about (kind, key), zero after
+ * (and when ctx is NULL or out of memory, say: it then answers 1, so that
+ * a note is said rather than lost): for what a run should say once however
+ * many boards meet it.
+ */
+int context_first_time(slide_context *ctx, int kind, const void *key, size_t key_len);
 
 /*
  * Manhattan distance tables (manhattan.c), shared by the heuristics and the

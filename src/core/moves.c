@@ -7,6 +7,16 @@
  */
 #include "core/core.h"
 
+/* The move string grown to cap bytes, counted as the answer's (search_budget.answer). */
+static char *answer_realloc(move_list *mv, size_t cap)
+{
+    mv->budget->answer += cap - mv->cap;
+    char *data = budget_realloc(mv->budget, mv->data, mv->cap, cap);
+    if (!data)
+        mv->budget->answer -= cap - mv->cap;
+    return data;
+}
+
 int move_list_flush(move_list *mv)
 {
     if (mv->sink && mv->chunk_len) {
@@ -29,7 +39,7 @@ int move_list_push(move_list *mv, char move)
     }
     if (mv->len + 1 >= mv->cap) {
         size_t cap = mv->cap ? mv->cap * 2 : 256;
-        char *data = budget_realloc(mv->budget, mv->data, mv->cap, cap);
+        char *data = answer_realloc(mv, cap);
         if (!data)
             return mv->budget->status;
         mv->data = data;
@@ -62,7 +72,7 @@ int move_list_append(move_list *mv, const char *moves, size_t len)
         size_t cap = mv->cap ? mv->cap : 256;
         while (cap < mv->len + len + 1)
             cap *= 2;
-        char *data = budget_realloc(mv->budget, mv->data, mv->cap, cap);
+        char *data = answer_realloc(mv, cap);
         if (!data)
             return mv->budget->status;
         mv->data = data;

@@ -7,6 +7,7 @@
  * the shape, then checks the tiles.  Every rejection names the first place
  * it applies to, so a user can find the mistake without counting by hand.
  */
+#include "core/abi.h"
 #include "core/core.h"
 
 #include <stdarg.h>
@@ -72,16 +73,37 @@ static int is_blank_char(char c)
     return c == 'x' || c == 'X' || c == '.' || c == '_' || c == '0';
 }
 
-/* Describes a byte for a message: 'q', or 0xC3 for bytes that do not print. */
-static const char *describe_byte(char c, char *buf, size_t size)
+/* The code point of the three-byte UTF-8 sequence at s (left bytes there), or 0 for none. */
+static unsigned utf8_three(const unsigned char *s, size_t left)
 {
-    unsigned char u = (unsigned char)c;
+    if (left < 3 || (s[0] & 0xF0) != 0xE0 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
+        return 0;
+    return ((s[0] & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
+}
+
+/*
+ * Describes the byte at p->text[offset] for a message: 'q', or 0xC3 for
+ * bytes that do not print; a byte-order mark, and the full-width forms of
+ * ASCII an input method types (U+FF01-FF5E, the ideographic space), are
+ * named with what to write instead.
+ */
+static const char *describe_byte(const parser *p, size_t offset, char *buf, size_t size)
+{
+    unsigned char u = (unsigned char)p->text[offset];
+    unsigned cp = utf8_three((const unsigned char *)p->text + offset, p->len - offset);
     if (u >= 0x21 && u < 0x7f)
-        snprintf(buf, size, "'%c'", c);
+        snprintf(buf, size, "'%c'", u);
     else if (u == 0)
         snprintf(buf, size, "byte 0x00 (NUL)");
-    else if (u == 0xEF)
-        snprintf(buf, size, "byte 0xEF (a UTF-8 byte-order mark?)");
+    else if (cp == 0xFEFF)
+        snprintf(buf, size, "byte 0xEF (a UTF-8 byte-order mark)");
+    else if (cp >= 0xFF10 && cp <= 0xFF19)
+        snprintf(buf, size, "full-width digit %c (U+%04X: use ASCII digits)",
+                 (char)('0' + cp - 0xFF10), cp);
+    else if (cp >= 0xFF01 && cp <= 0xFF5E)
+        snprintf(buf, size, "full-width '%c' (U+%04X: use ASCII)", (char)(cp - 0xFF01 + 0x21), cp);
+    else if (cp == 0x3000)
+        snprintf(buf, size, "ideographic space (U+3000: use ASCII spaces)");
     else
         snprintf(buf, size, "byte 0x%02X", u);
     return buf;
@@ -127,7 +149,7 @@ static int push_token(parser *p, size_t begin, size_t end)
 {
     const char *t = p->text + begin;
     size_t n = end - begin;
-    char what[48];
+    char what[64];
     if (n == 1 && is_blank_char(t[0]))
         return push_cell(p, 0, begin);
     uint64_t value = 0;
@@ -135,7 +157,7 @@ static int push_token(parser *p, size_t begin, size_t end)
         if (t[i] < '0' || t[i] > '9') {
             if (n == 1 || (unsigned char)t[i] >= 0x80 || t[i] == '\0')
                 return fail(p, (long)p->count + 1, begin + i, "unexpected %s",
-                            describe_byte(t[i], what, sizeof what));
+                            describe_byte(p, begin + i, what, sizeof what));
             return fail(p, (long)p->count + 1, begin, "'%.*s' is not a tile", n > 24 ? 24 : (int)n,
                         t);
         }
@@ -149,7 +171,7 @@ static int push_token(parser *p, size_t begin, size_t end)
 static int push_compact_char(parser *p, size_t offset)
 {
     char c = p->text[offset];
-    char what[48];
+    char what[64];
     p->compact = 1;
     if (is_blank_char(c))
         return push_cell(p, 0, offset);
@@ -160,7 +182,7 @@ static int push_compact_char(parser *p, size_t offset)
     if (c >= 'A' && c <= 'F')
         return push_cell(p, (uint32_t)(c - 'A' + 10), offset);
     return fail(p, (long)p->count + 1, offset, "unexpected %s in a compact board",
-                describe_byte(c, what, sizeof what));
+                describe_byte(p, offset, what, sizeof what));
 }
 
 /* Splits [begin, end) at separators into tokens; returns how many there were. */
@@ -258,7 +280,7 @@ static int parse_list_row(parser *p, size_t *pos, size_t end)
 {
     size_t i = *pos + 1;
     size_t before = p->count;
-    char what[48];
+    char what[64];
     for (;;) {
         i = skip_space(p, i, end);
         if (i >= end)
@@ -270,7 +292,7 @@ static int parse_list_row(parser *p, size_t *pos, size_t end)
             i++;
         if (i == tb)
             return fail(p, (long)p->count + 1, i, "unexpected %s in a list",
-                        describe_byte(p->text[i], what, sizeof what));
+                        describe_byte(p, i, what, sizeof what));
         if (push_token(p, tb, i) != SLIDE_OK)
             return p->status;
         i = skip_space(p, i, end);
@@ -285,7 +307,7 @@ static int parse_list_row(parser *p, size_t *pos, size_t end)
         if (i >= end)
             return fail(p, 0, end - 1, "unclosed '[' in row %zu", p->rows + 1);
         return fail(p, (long)p->count + 1, i, "expected ',' or ']' but found %s",
-                    describe_byte(p->text[i], what, sizeof what));
+                    describe_byte(p, i, what, sizeof what));
     }
 }
 
@@ -295,7 +317,7 @@ static int parse_list_row(parser *p, size_t *pos, size_t end)
  */
 static int parse_list(parser *p, size_t begin, size_t end)
 {
-    char what[48];
+    char what[64];
     size_t i = skip_space(p, begin + 1, end);
     if (i < end && p->text[i] != '[') {
         size_t close = end;
@@ -311,7 +333,7 @@ static int parse_list(parser *p, size_t begin, size_t end)
             return fail(p, 0, end - 1, "unclosed '['");
         if (p->text[i] != '[')
             return fail(p, (long)p->count + 1, i, "expected '[' to start row %zu but found %s",
-                        p->rows + 1, describe_byte(p->text[i], what, sizeof what));
+                        p->rows + 1, describe_byte(p, i, what, sizeof what));
         if (parse_list_row(p, &i, end) != SLIDE_OK)
             return p->status;
         i = skip_space(p, i, end);
@@ -323,12 +345,12 @@ static int parse_list(parser *p, size_t begin, size_t end)
             return fail(p, 0, end - 1, "unclosed '['");
         else
             return fail(p, (long)p->count + 1, i, "expected ',' or ']' after row %zu but found %s",
-                        p->rows, describe_byte(p->text[i], what, sizeof what));
+                        p->rows, describe_byte(p, i, what, sizeof what));
     }
     i = skip_space(p, i + 1, end);
     if (i < end)
         return fail(p, 0, i, "unexpected %s after the list",
-                    describe_byte(p->text[i], what, sizeof what));
+                    describe_byte(p, i, what, sizeof what));
     return SLIDE_OK;
 }
 
@@ -367,7 +389,7 @@ static int settle_shape(parser *p, const slide_parse_options *opt, int *rows, in
             return fail(p, 0, (size_t)-1, "%zux%zu is larger than the %dx%d limit", p->rows,
                         p->row_len[0], SLIDE_MAX_SIDE, SLIDE_MAX_SIDE);
         if (want_rows && ((size_t)want_rows != p->rows || (size_t)want_cols != p->row_len[0]))
-            return fail(p, 0, (size_t)-1, "the rows give a %zux%zu board but the size is %dx%d",
+            return fail(p, 0, (size_t)-1, "the rows give %zux%zu but the size is %dx%d",
                         p->rows, p->row_len[0], want_rows, want_cols);
         *rows = (int)p->rows;
         *cols = (int)p->row_len[0];
@@ -453,8 +475,8 @@ static int check_tiles(parser *p, slide_board *board)
     return status;
 }
 
-int slide_board_parse(const char *text, size_t len, const slide_parse_options *opt,
-                      slide_board *out, slide_parse_error *err)
+static int parse_board(const char *text, size_t len, const slide_parse_options *opt,
+                       slide_board *out, slide_parse_error *err)
 {
     parser p;
     memset(&p, 0, sizeof p);
@@ -510,6 +532,21 @@ int slide_board_parse(const char *text, size_t len, const slide_parse_options *o
     return p.status;
 }
 
+int slide_board_parse(const char *text, size_t len, const slide_parse_options *opt,
+                      slide_board *out, slide_parse_error *err)
+{
+    slide_parse_options options;
+    slide_parse_error error;
+    if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_PARSE_OPTIONS) != SLIDE_OK ||
+        abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK) {
+        memset(out, 0, sizeof *out);
+        return SLIDE_E_ARGUMENT;
+    }
+    int status = parse_board(text, len, &options, out, err ? &error : NULL);
+    abi_copy_out(err, &error, sizeof error);
+    return status;
+}
+
 int slide_board_read_small(const char *text, size_t len, uint8_t *cells)
 {
     int count = 0, tokens = 0, in_token = 0;
@@ -536,7 +573,7 @@ int slide_board_read_small(const char *text, size_t len, uint8_t *cells)
     return tokens == count || tokens == 1 ? count : 0;
 }
 
-int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err)
+static int parse_size(const char *text, int *rows, int *cols, slide_parse_error *err)
 {
     const char *s = text;
     long values[2] = {0, 0};
@@ -552,9 +589,13 @@ int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *
             s++;
         }
         if (k == 0) {
-            if (*s != 'x' && *s != 'X' && *s != '*')
+            /* 3x3, 3X3, 3*3, or 3×3 (U+00D7) as tables write it */
+            if (*s == 'x' || *s == 'X' || *s == '*')
+                s++;
+            else if ((unsigned char)s[0] == 0xC3 && (unsigned char)s[1] == 0x97)
+                s += 2;
+            else
                 goto bad;
-            s++;
         }
     }
     if (*s)
@@ -580,4 +621,14 @@ bad:
         snprintf(err->message, sizeof err->message, "size '%.40s' is not of the form RxC (e.g. 3x3)",
                  text);
     return SLIDE_E_ARGUMENT;
+}
+
+int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err)
+{
+    slide_parse_error error;
+    if (abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    int status = parse_size(text, rows, cols, err ? &error : NULL);
+    abi_copy_out(err, &error, sizeof error);
+    return status;
 }

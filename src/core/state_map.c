@@ -76,6 +76,13 @@ void state_map_free(state_map *m)
     m->values = NULL;
 }
 
+void state_map_clear(state_map *m)
+{
+    if (m->keys)
+        memset(m->keys, 0, (m->mask + 1) * sizeof *m->keys * (size_t)m->key_words);
+    m->count = 0;
+}
+
 int state_map_grow(state_map *m)
 {
     state_map old = *m;

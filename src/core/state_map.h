@@ -54,6 +54,8 @@ int state_map_init_wide(state_map *m, search_budget *budget, const state_map_kin
                         size_t expected);
 /* Returns the map's memory to the budget; safe on a zeroed map or one whose init failed. */
 void state_map_free(state_map *m);
+/* Empties the map, keeping its memory (a map used again and again, as beam's per layer). */
+void state_map_clear(state_map *m);
 /*
  * Doubles the map (state_map_claim calls it when full).  Returns SLIDE_OK,
  * or the budget's status with the map unchanged.

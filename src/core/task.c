@@ -35,3 +35,22 @@ void search_goal_cells(const search_task *search, uint8_t *cells)
     for (int c = 0; c < n && c < SLIDE_MAX_WIDE_CELLS; c++)
         cells[c] = (uint8_t)search->goal->cells[c];
 }
+
+void search_task_set_boards(search_task *search, const slide_board *start, const slide_board *goal)
+{
+    int cells = start->rows * start->cols;
+    search->start = start;
+    search->goal = goal;
+    search->start_state = search->goal_state = 0;
+    memset(&search->start_wide, 0, sizeof search->start_wide);
+    memset(&search->goal_wide, 0, sizeof search->goal_wide);
+    if (cells <= SLIDE_MAX_WIDE_CELLS)
+        geometry_init(&search->shape, start->rows, start->cols);
+    if (cells > SLIDE_MAX_PACKED_CELLS && cells <= SLIDE_MAX_WIDE_CELLS) {
+        search->start_wide = state128_pack(start);
+        search->goal_wide = state128_pack(goal);
+    } else if (cells <= SLIDE_MAX_PACKED_CELLS) {
+        search->start_state = state_pack(start);
+        search->goal_state = state_pack(goal);
+    }
+}

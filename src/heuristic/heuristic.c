@@ -7,6 +7,7 @@
  * what lets A* close a state the first time it is expanded.
  */
 #include "heuristic/heuristic.h"
+#include "pdb/pdb.h"
 
 static int manhattan_create(search_task *search, void **ctx)
 {
@@ -70,4 +71,38 @@ const heuristic_impl *heuristic_find(const char *name)
         if (strcmp(heuristic_table[i].info.name, name) == 0)
             return &heuristic_table[i];
     return NULL;
+}
+
+uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx)
+{
+    uint8_t key[64 + PDB_MAX_GROUPS * (3 * SLIDE_MAX_WIDE_CELLS + 16) + SLIDE_MAX_WIDE_CELLS];
+    size_t len = strlen(h->info.name);
+    memcpy(key, h->info.name, len);
+    key[len++] = 0;
+    const pdb_set *set = h->pattern_databases ? h->pattern_databases(ctx) : NULL;
+    if (set) {
+        key[len++] = (uint8_t)set->shape.rows;
+        key[len++] = (uint8_t)set->shape.cols;
+        memcpy(key + len, set->goal_cells, (size_t)set->shape.cells);
+        len += (size_t)set->shape.cells;
+        key[len++] = (uint8_t)set->count;
+        key[len++] = (uint8_t)set->mirrored;
+        for (int g = 0; g < set->count; g++) {
+            const pdb_group *t = &set->groups[g];
+            key[len++] = (uint8_t)t->size;
+            memcpy(key + len, t->tiles, (size_t)t->size);
+            len += (size_t)t->size;
+            memcpy(key + len, t->home, (size_t)t->size);
+            len += (size_t)t->size;
+            key[len++] = t->blank_home;
+            key[len++] = (uint8_t)t->per_region;
+            key[len++] = (uint8_t)t->entry_bits;
+            for (int b = 0; b < 4; b++)
+                key[len++] = (uint8_t)(t->entries >> (8 * b));
+        }
+    }
+    uint64_t hash = 14695981039346656037ull; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        hash = (hash ^ key[i]) * 1099511628211ull;
+    return hash;
 }

@@ -37,6 +37,15 @@ typedef struct heuristic_impl {
 
 const heuristic_impl *heuristic_find(const char *name);
 
+/*
+ * What the estimates of heuristic h with context ctx depend on, as 64 bits:
+ * its name and, for pattern databases, the shape, the goal and every
+ * table's tiles, frame, layout and size (builds are deterministic, so equal
+ * plans mean equal tables).  Two processes whose fingerprints match prune
+ * alike; a split search (search.h, ida_job) refuses work cut with another.
+ */
+uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx);
+
 /* Linear conflict (linear.c), the "linear" row of the heuristic table. */
 int linear_create(search_task *search, void **ctx);
 unsigned linear_estimate(const void *ctx, state64 s);

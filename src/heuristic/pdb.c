@@ -10,11 +10,15 @@
  * (pdb_plan_quick: 6-6-3), caches them too, and says once that the full
  * ones are missing, so that the first answer comes in seconds.
  *
- * With a context the tables are loaded or built once per (shape, goal,
- * groups, choice) and shared by every board of the batch, charged to the
- * context's budget.  Without one they are loaded or built for this search
- * alone and charged to its budget.  Either way the disk cache is used
- * unless the search's pdb options turn it off.
+ * With a context the set is made once per (shape, goal, groups, choice)
+ * and shared by every board of the batch, and each of its tables once per
+ * file (pdb_set.context): goals whose tables are the same files (the
+ * 15-puzzle's goals with the blank in a corner all read the same two)
+ * share them, held and charged to the context's budget once, and the note
+ * that the full tables are missing is said once per shape and tables.
+ * Without a context they are loaded or built for this search alone and
+ * charged to its budget.  Either way the disk cache is used unless the
+ * search's pdb options turn it off.
  */
 #include "heuristic/heuristic.h"
 #include "pdb/pdb.h"
@@ -37,6 +41,7 @@ typedef struct pdb_request {
     int remedy; /* with the stand-in's note: SLIDE_REMEDY_PDB_BUILD when that would help */
     const char *dir;
     pdb_reporter reporter;
+    slide_context *context; /* where the tables are shared, NULL for the search's own */
 } pdb_request;
 
 /* "3-6-6": the sizes of set's groups, smallest first. */
@@ -63,16 +68,21 @@ static int prepare_choice(const pdb_request *request, pdb_set *set, search_budge
 {
     int loaded, built;
     *set = *request->plan;
+    set->context = request->context;
     if (!request->quick)
         return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
     if (request->dir && pdb_set_load_cached(set, request->dir, budget, &request->reporter) == SLIDE_OK)
         return SLIDE_OK;
     budget->status = SLIDE_OK; /* a refused mapping leaves the quick tables to try */
-    char full[48], quick[48];
+    char full[48], quick[48], said[128];
     describe_groups(request->plan, full, sizeof full);
     describe_groups(request->quick, quick, sizeof quick);
     *set = *request->quick;
-    if (request->dir)
+    set->context = request->context;
+    /* once a run for a shape and its tables, however many goals meet it */
+    int len = snprintf(said, sizeof said, "quick %dx%d %s %s", set->shape.rows, set->shape.cols,
+                       full, quick);
+    if (request->dir && context_first_time(request->context, CACHE_SAID, said, (size_t)len))
         pdb_report_note_remedy(&request->reporter, request->remedy,
                                "the full pattern databases for this %dx%d goal (%s tiles) are not "
                                "cached; using %s ones, which build in seconds but search slower",
@@ -125,7 +135,7 @@ static size_t plan_key(const pdb_set *plan, int may_stand_in, uint8_t *key)
 /* The search's pattern database options, or the defaults. */
 static const slide_pdb_options *options_of(const search_task *search)
 {
-    static const slide_pdb_options defaults = {NULL, 0, 0, 0};
+    static const slide_pdb_options defaults;
     return search->pdb ? search->pdb : &defaults;
 }
 
@@ -203,8 +213,9 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     if (!h)
         return search->budget->status;
     char dir[4096];
-    pdb_request request = {&plan, may_stand_in ? &quick : NULL, SLIDE_REMEDY_NONE, NULL,
-                           {search->progress, search->progress_ctx}};
+    pdb_request request = {&plan,     may_stand_in ? &quick : NULL,
+                           SLIDE_REMEDY_NONE, NULL,
+                           {search->progress, search->progress_ctx}, search->context};
     if (may_stand_in && plan_is_the_default(search, &plan, goal, max_group))
         request.remedy = SLIDE_REMEDY_PDB_BUILD;
     if (!options->no_disk_cache) {
@@ -234,9 +245,8 @@ int pdb_heuristic_create(search_task *search, void **ctx)
         return status;
     }
     h->set = data;
-    search->stats->table_memory = 0;
-    for (int g = 0; g < h->set->count; g++)
-        search->stats->table_memory += h->set->groups[g].bytes;
+    search->stats->table_memory = h->set->table_bytes;
+    search->stats->table_shared = h->set->shared_bytes;
     *ctx = h;
     return SLIDE_OK;
 }

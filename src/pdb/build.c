@@ -193,6 +193,24 @@ static int regions_init(builder *b)
     return SLIDE_OK;
 }
 
+/* The region lookup of a shape (a context_cache_get build; arg the shape). */
+static int build_regions(void *arg, search_budget *budget, void **data, size_t *size)
+{
+    const geometry *shape = arg;
+    *size = sizeof(uint64_t) << shape->cells;
+    uint64_t *lowest = budget_alloc(budget, *size);
+    if (!lowest)
+        return budget->status;
+    fill_regions(lowest, shape);
+    *data = lowest;
+    return SLIDE_OK;
+}
+
+static void destroy_regions(void *data, size_t size, search_budget *budget)
+{
+    budget_free(budget, data, size);
+}
+
 int pdb_regions(pdb_set *set, search_budget *budget)
 {
     int needed = 0;
@@ -202,11 +220,24 @@ int pdb_regions(pdb_set *set, search_budget *budget)
         return SLIDE_OK;
     if (set->shape.cells > SLIDE_MAX_PACKED_CELLS)
         return SLIDE_E_ARGUMENT; /* no entries per region there: the nibbles name 16 cells */
-    set->lowest = budget_alloc(budget, sizeof(uint64_t) << set->shape.cells);
-    if (!set->lowest)
-        return budget->status;
-    fill_regions(set->lowest, &set->shape);
-    return SLIDE_OK;
+    if (set->context) {
+        /* it depends on the shape alone: one for every goal of the context */
+        uint8_t key[2] = {(uint8_t)set->shape.rows, (uint8_t)set->shape.cols};
+        void *data;
+        int status = context_cache_get(set->context, CACHE_PDB_REGIONS, key, sizeof key,
+                                       build_regions, destroy_regions, &set->shape, &data);
+        if (status != SLIDE_OK)
+            return status;
+        set->lowest = data;
+        set->lowest_shared = 1;
+        return SLIDE_OK;
+    }
+    size_t size;
+    void *data = NULL;
+    int status = build_regions(&set->shape, budget, &data, &size);
+    if (status == SLIDE_OK)
+        set->lowest = data;
+    return status;
 }
 
 static unsigned select_bit(unsigned mask, unsigned index)
@@ -322,9 +353,16 @@ static uint64_t state_slot(const builder *b, uint32_t placement, unsigned open, 
     return (uint64_t)placement * (uint64_t)b->free_cells + popcount25(open & (lowest - 1));
 }
 
+/*
+ * Read with a relaxed atomic load: other workers of the layer mark the same
+ * words with atomic ORs meanwhile, and a plain read of them would be a data
+ * race.  A stale code only sends expand() to its fetch_or, which settles it;
+ * on x86-64 and AArch64 the load is the same instruction as a plain one.
+ */
 static unsigned slot_code(const builder *b, uint64_t slot)
 {
-    return (unsigned)(b->slots[slot >> 5] >> ((slot & 31) * 2)) & 3u;
+    return (unsigned)(__atomic_load_n(&b->slots[slot >> 5], __ATOMIC_RELAXED) >> ((slot & 31) * 2)) &
+           3u;
 }
 
 static void slot_mark(builder *b, uint64_t slot, unsigned code)

@@ -45,6 +45,7 @@
  * (slide_pdb_file_inspect) verifies every payload in full, stamp or not.
  * A file that fails any check is rebuilt, never trusted.
  */
+#include "core/abi.h"
 #include "pdb/pdb_internal.h"
 
 #include <errno.h>
@@ -179,18 +180,18 @@ static const char *header_problem(const uint8_t *h)
         return "written by another format version";
     if (get32(h + 12) != PDB_HEADER_SIZE || get64(h + 80) != pdb_checksum(h, 80) ||
         get64(h + 88) != 0)
-        return "damaged header";
+        return "damaged (in its header)";
     int rows = h[16], cols = h[17], n = rows * cols, k = h[18];
     int bits = h[19] & ~PDB_PER_REGION_FLAG;
     if (rows < 2 || cols < 2 || n > SLIDE_MAX_WIDE_CELLS || k < 1 || k >= n ||
         (bits != 4 && bits != 8) || h[20] >= n)
-        return "header fields out of range";
+        return "damaged (header fields out of range)";
     for (int i = 0; i < k; i++)
         if (h[24 + i] >= n || h[24 + i] == h[20] || (i > 0 && h[24 + i] <= h[23 + i]))
-            return "header fields out of range";
+            return "damaged (header fields out of range)";
     uint64_t entries = get64(h + 56);
     if (entries > UINT32_MAX || get64(h + 64) != pdb_entries_bytes((uint32_t)entries, bits))
-        return "header sizes disagree";
+        return "damaged (its header's sizes disagree)";
     return NULL;
 }
 
@@ -360,7 +361,7 @@ int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *
             munmap(base, file_bytes);
             budget_uncharge(budget, want.bytes);
             status = SLIDE_E_CORRUPT;
-            problem = "checksum mismatch (damaged)";
+            problem = "damaged (checksum mismatch)";
         } else {
             if (!trusted) /* verified just now: remember it */
                 stamp_write(path, &st, sum);
@@ -438,7 +439,7 @@ int pdb_save(const char *dir, const pdb_set *set, int g, char *why, size_t why_s
     return SLIDE_OK;
 }
 
-int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
+static int inspect(const char *path, slide_pdb_file_info *info)
 {
     memset(info, 0, sizeof *info);
     struct stat st;
@@ -465,7 +466,7 @@ int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
             /* the whole payload, whatever its stamp says */
             if (pdb_checksum(base + PDB_HEADER_SIZE, file_bytes - PDB_HEADER_SIZE) !=
                 get64(h + 72))
-                problem = "checksum mismatch (damaged)";
+                problem = "damaged (checksum mismatch)";
             else
                 status = SLIDE_OK;
             munmap(base, file_bytes);
@@ -474,5 +475,15 @@ int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
     }
     if (status != SLIDE_OK)
         snprintf(info->problem, sizeof info->problem, "%s", problem ? problem : "damaged");
+    return status;
+}
+
+int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
+{
+    slide_pdb_file_info found;
+    if (!info || abi_check_out(info, ABI_MIN_PDB_FILE_INFO) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    int status = inspect(path, &found);
+    abi_copy_out(info, &found, sizeof found);
     return status;
 }

@@ -77,6 +77,10 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
     memset(w, 0, sizeof *w);
     w->set = set;
     w->sides = set->mirrored ? 2 : 1;
+    w->incremental = 1;
+    for (int g = 0; g < set->count; g++)
+        if (set->groups[g].size > PDB_MAX_WIDE_DIGITS)
+            w->incremental = 0;
     for (int c = 0; c < set->shape.cells; c++) {
         w->pos[cells[c]] = (uint8_t)c;
         w->manhattan += set->manhattan.dist[cells[c]][c];
@@ -97,4 +101,74 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
     }
     unsigned best = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;
     return w->manhattan + 2 * best;
+}
+
+/*
+ * Fills w->dual_penalty for group g on side k (walk.h, dual lookups): 0
+ * where the blank's cell b lies, in the table's frame, in the region of the
+ * blank's goal cell that the group's tiles at home leave open; else the
+ * table's entry for the tiles at home and the blank on b (per region), or
+ * 255 (the group is not counted) for a table with one entry a placement.
+ */
+static void dual_penalties(pdb_walk *w, int k, int g)
+{
+    const pdb_set *set = w->set;
+    const pdb_group *group = &set->groups[g];
+    int n = set->shape.cells;
+    uint32_t walls = 0, region = 1u << group->blank_home, grown = 0;
+    for (int i = 0; i < group->size; i++)
+        walls |= 1u << group->home[i];
+    while (grown != region) { /* flood fill in the frame, whose cells are the board's shape */
+        grown = region;
+        for (int c = 0; c < n; c++)
+            if (grown >> c & 1u)
+                for (int m = 0; m < 4; m++) {
+                    int next = set->shape.neighbour[c][m];
+                    if (next >= 0 && !(walls >> next & 1u))
+                        region |= 1u << next;
+                }
+    }
+    uint32_t home = n > SLIDE_MAX_PACKED_CELLS
+                        ? permutation_rank_weighted(group->home, group->size, set->digit_weight[g])
+                        : permutation_rank(group->home, group->size, n);
+    for (int b = 0; b < n; b++) {
+        unsigned cell = set->view[k][g].cell[b];
+        unsigned penalty = 0;
+        if (!(region >> cell & 1u))
+            penalty = group->per_region && !(walls >> cell & 1u)
+                          ? pdb_lookup(set, g, home, walls, cell)
+                          : 255u;
+        w->dual_penalty[k][g][b] = (uint8_t)penalty;
+    }
+}
+
+unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells)
+{
+    const pdb_set *set = w->set;
+    const uint8_t *home = set->manhattan.goal_cell;
+    unsigned c0 = home[0], blank = w->pos[0];
+    int wide = set->shape.cells > SLIDE_MAX_PACKED_CELLS;
+    for (int t = 0; t < set->shape.cells; t++)
+        w->dpos[t] = home[cells[home[t]]];
+    unsigned best = 0;
+    for (int k = 0; k < w->sides; k++) {
+        pdb_side *side = &w->dual[k];
+        int out = pdb_dual_group(set, k, set->goal_cells[blank]);
+        w->dual_out[k] = (int8_t)out;
+        for (int g = 0; g < set->count; g++) {
+            pdb_group_state *group = &side->group[g];
+            memset(group, 0, sizeof *group);
+            dual_penalties(w, k, g);
+            if (g == out)
+                continue;
+            group->placement = pdb_place_any(set, g, w->dpos, k, &group->occupied, wide);
+            group->value =
+                pdb_lookup(set, g, group->placement, group->occupied, set->view[k][g].cell[c0]);
+        }
+        side->sum = pdb_dual_sum(w, k, out, blank, -1, 0);
+        if (side->sum > best)
+            best = side->sum;
+    }
+    unsigned regular = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;
+    return w->manhattan + 2 * (best > regular ? best : regular);
 }

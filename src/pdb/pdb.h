@@ -51,7 +51,10 @@
  *
  * data is owned by whoever built or loaded it: built tables come from the
  * budget, loaded ones are a read-only mapping of the cache file (mapping,
- * mapping_bytes), charged to the budget at their payload size.
+ * mapping_bytes), charged to the budget at their payload size.  A set that
+ * shares through a context (pdb_set.context) borrows each table from the
+ * context's entry for its file (shared): held and charged once however
+ * many goals read it, and released with the context.
  */
 typedef struct pdb_group {
     int size;                              /* k, tiles in the group */
@@ -66,6 +69,7 @@ typedef struct pdb_group {
     size_t bytes;
     void *mapping; /* the mapped file when data lies in one, else NULL */
     size_t mapping_bytes;
+    int shared; /* data is another group's or a context's: pdb_set_release leaves it */
 } pdb_group;
 
 /*
@@ -102,6 +106,17 @@ typedef struct pdb_set {
     uint32_t digit_weight[PDB_MAX_GROUPS][PDB_MAX_WIDE_DIGITS];
     int build_threads; /* 0 = two on large groups when there are two cores; tests set 1 or 2 */
     uint64_t *lowest;  /* per_region lookups: open cells -> each cell's region, see pdb_regions */
+    int lowest_shared; /* lowest is the context's (CACHE_PDB_REGIONS) */
+    /*
+     * When set, pdb_set_prepare and pdb_set_load_cached take each table from
+     * this context, where the first set to need it loads or builds it:
+     * goals that share a file share its memory and its charge.  The caller
+     * sets it after planning (the plans leave it NULL) and the budget it
+     * passes must be the context's own (a context_cache_get build).
+     */
+    slide_context *context;
+    size_t table_bytes;  /* bytes of its tables, each counted once (groups may share one) */
+    size_t shared_bytes; /* bytes of those another set had put in the context first */
 } pdb_set;
 
 /* Build progress and notes, forwarded to the caller's callback. */
@@ -164,8 +179,13 @@ int pdb_plan_quick(pdb_set *set, const geometry *shape, state64 goal, int max_gr
 int pdb_plan_quick_cells(pdb_set *set, const geometry *shape, const uint8_t *goal, int max_group,
                          size_t cap, uint64_t max_states);
 
-/* Frees or unmaps every group's entries (and the region lookup), back to budget. */
+/*
+ * Frees or unmaps every group's entries (and the region lookup), back to
+ * budget; what the set borrowed from a context stays the context's.
+ */
 void pdb_set_release(pdb_set *set, search_budget *budget);
+/* Frees or unmaps one group's entries, back to budget (shared or not). */
+void pdb_group_release(pdb_group *t, search_budget *budget);
 
 /* The group's entry at index. */
 static inline unsigned pdb_entry(const pdb_group *t, uint32_t index)

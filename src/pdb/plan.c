@@ -201,8 +201,8 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
         t->placements = t->entries = permutations(n, t->size);
         if (t->entries == UINT32_MAX)
             return SLIDE_E_ARGUMENT;
-        if (n > SLIDE_MAX_PACKED_CELLS)
-            permutation_weights(t->size, n, set->digit_weight[g]); /* k <= 8 there */
+        if (t->size <= PDB_MAX_WIDE_DIGITS) /* always above 16 cells */
+            permutation_weights(t->size, n, set->digit_weight[g]);
     }
     if (placed != n - 1)
         return SLIDE_E_ARGUMENT;
@@ -520,21 +520,36 @@ int pdb_plan_quick_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
     return SLIDE_E_MEMLIMIT;
 }
 
+void pdb_group_release(pdb_group *t, search_budget *budget)
+{
+    if (t->mapping) {
+        munmap(t->mapping, t->mapping_bytes);
+        budget_uncharge(budget, t->bytes);
+    } else {
+        budget_free(budget, t->data, t->bytes);
+    }
+    t->mapping = NULL;
+    t->mapping_bytes = 0;
+    t->data = NULL;
+    t->bytes = 0;
+}
+
 void pdb_set_release(pdb_set *set, search_budget *budget)
 {
-    budget_free(budget, set->lowest, sizeof(uint64_t) << set->shape.cells);
+    if (!set->lowest_shared)
+        budget_free(budget, set->lowest, sizeof(uint64_t) << set->shape.cells);
     set->lowest = NULL;
+    set->lowest_shared = 0;
     for (int g = 0; g < set->count; g++) {
         pdb_group *t = &set->groups[g];
-        if (t->mapping) {
-            munmap(t->mapping, t->mapping_bytes);
-            budget_uncharge(budget, t->bytes);
-        } else {
-            budget_free(budget, t->data, t->bytes);
+        if (!t->shared) {
+            pdb_group_release(t, budget);
+            continue;
         }
-        t->mapping = NULL;
+        t->mapping = NULL; /* the context's to release */
         t->mapping_bytes = 0;
         t->data = NULL;
         t->bytes = 0;
+        t->shared = 0;
     }
 }

@@ -35,12 +35,19 @@ typedef struct pdb_side {
 
 typedef struct pdb_walk {
     const pdb_set *set;
-    int sides;                           /* 2 when set->mirrored, else 1 */
-    unsigned manhattan;                  /* the board's Manhattan distance */
-    uint8_t pos[SLIDE_MAX_WIDE_CELLS];   /* tile -> cell, pos[0] the blank */
-    pdb_side side[2];                    /* [0] the board, [1] its reflection */
+    int sides;          /* 2 when set->mirrored, else 1 */
+    int incremental;    /* every group has at most PDB_MAX_WIDE_DIGITS tiles: cells is kept */
+    unsigned manhattan; /* the board's Manhattan distance */
+    uint8_t pos[SLIDE_MAX_WIDE_CELLS]; /* tile -> cell, pos[0] the blank */
+    pdb_side side[2];                  /* [0] the board, [1] its reflection */
     /* above 16 cells: each group's cells in its table's frame, by digit (pdb_walk_locate) */
     uint8_t cells[2][PDB_MAX_GROUPS][PDB_MAX_WIDE_DIGITS];
+    /* the dual lookups, from pdb_walk_start_dual on */
+    uint8_t dpos[SLIDE_MAX_WIDE_CELLS]; /* tile -> its cell on the dual board */
+    pdb_side dual[2];                   /* the dual board and its reflection */
+    int8_t dual_out[2];                 /* the group left out on each side, -1: none */
+    /* what group g's dual entry on side k loses with the blank on cell b (walk.h, dual lookups) */
+    uint8_t dual_penalty[2][PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
 } pdb_walk;
 
 /* One move as pdb_walk_try saw it, and what pdb_walk_take replaced. */
@@ -54,6 +61,13 @@ typedef struct pdb_step {
     unsigned sum[2], sum_before[2];
     /* pdb_walk_locate's: the moved digit, and its cell before and after in the frame */
     uint8_t digit[2], frame_from[2], frame_to[2];
+    uint32_t index[2]; /* pdb_walk_locate_narrow's: the entry to read on each side */
+    /* the dual lookups (pdb_dual_locate): the two tiles that trade cells on the dual board */
+    uint8_t dual_t1, dual_t2, dual_cell;
+    int8_t dual_in[2], dual_out[2], dual_out_before[2]; /* the group read, the one left out */
+    uint32_t dual_index[2];
+    pdb_group_state dual_after[2], dual_before[2];
+    unsigned dual_sum[2], dual_sum_before[2];
 } pdb_step;
 
 /*
@@ -164,8 +178,8 @@ static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
  * cell lies between the old cell and the new one gains or loses the moved
  * one below it.  On the 24-puzzle that halves the cost of a child.
  */
-static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
-                                   pdb_step *step)
+static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsigned from,
+                                               unsigned to, pdb_step *step, int narrow)
 {
     const pdb_set *set = w->set;
     pdb_step_start(w, tile, from, to, step);
@@ -189,14 +203,27 @@ static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, un
         pdb_group_state *after = &step->after[k];
         after->placement = (uint32_t)((int64_t)w->side[k].group[own].placement +
                                       digits * weight[d] + (a < b ? shift : -shift));
-        after->occupied = 0; /* no entries per region above 16 cells */
+        uint32_t index = after->placement;
+        if (narrow) {
+            /* the blank takes the tile's old cell, a; per region, that names the entry */
+            after->occupied = w->side[k].group[own].occupied ^ (1u << a) ^ (1u << b);
+            index = pdb_index(set, group, after->placement, after->occupied, a);
+            step->index[k] = index;
+        } else {
+            after->occupied = 0; /* no entries per region above 16 cells */
+        }
         step->own[k] = own;
         step->digit[k] = (uint8_t)d;
         step->frame_from[k] = (uint8_t)a;
         step->frame_to[k] = (uint8_t)b;
-        __builtin_prefetch(group->data + (group->entry_bits == 4 ? after->placement >> 1
-                                                                 : after->placement));
+        __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
     }
+}
+
+static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
+                                   pdb_step *step)
+{
+    pdb_walk_locate_body(w, tile, from, to, step, 0);
 }
 
 /* pdb_walk_take for a move found by pdb_walk_locate. */
@@ -230,6 +257,213 @@ static inline unsigned pdb_walk_read(const pdb_walk *w, pdb_step *step)
             best = step->sum[k];
     }
     return step->manhattan + 2 * best;
+}
+
+/*
+ * pdb_walk_try in two halves, for boards of at most 16 cells, as
+ * pdb_walk_locate and pdb_walk_read are above 16: the 15-puzzle's 7-8
+ * tables are 495 MiB, and a child's entries miss the cache as often as the
+ * 24-puzzle's.  pdb_walk_locate_narrow finds the moved tile's group's new
+ * placement on each side (updated as pdb_walk_locate does when every group
+ * has at most PDB_MAX_WIDE_DIGITS tiles, which took a quarter of the
+ * instructions off a node of the 15-puzzle; ranked again otherwise), the
+ * entry's index (its blank region included) and prefetches it;
+ * pdb_walk_read_narrow reads it and returns what pdb_walk_try would.  A
+ * node locates all its children before it reads any, so their misses
+ * overlap.  Between the two the walk must be as it was at the locate
+ * (children taken and undone meanwhile are fine); the move is made by
+ * pdb_walk_take_wide when w->incremental (the cells must follow), else
+ * pdb_walk_take, and taken back by the matching undo.
+ */
+static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, unsigned from,
+                                                 unsigned to, pdb_step *step)
+{
+    const pdb_set *set = w->set;
+    if (w->incremental) {
+        pdb_walk_locate_body(w, tile, from, to, step, 1);
+        return;
+    }
+    pdb_step_start(w, tile, from, to, step);
+    w->pos[tile] = (uint8_t)to; /* the blank's cell is passed, pos[0] is not read */
+    step->sides = w->sides;
+    step->sum[1] = 0;
+    for (int k = 0; k < step->sides; k++) {
+        int own = k ? set->mirror_group_of[tile] : set->group_of[tile];
+        const pdb_group *group = &set->groups[own];
+        pdb_group_state *after = &step->after[k];
+        after->placement = pdb_place(set, own, w->pos, k, &after->occupied);
+        uint32_t index =
+            pdb_index(set, group, after->placement, after->occupied, set->view[k][own].cell[from]);
+        step->own[k] = own;
+        step->index[k] = index;
+        __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+    }
+    w->pos[tile] = (uint8_t)from;
+}
+
+/* The second half of pdb_walk_locate_narrow: the estimate after the move. */
+static ALWAYS_INLINE unsigned pdb_walk_read_narrow(const pdb_walk *w, pdb_step *step)
+{
+    const pdb_set *set = w->set;
+    unsigned best = 0;
+    for (int k = 0; k < step->sides; k++) {
+        int own = step->own[k];
+        unsigned value = pdb_entry(&set->groups[own], step->index[k]);
+        step->after[k].value = value;
+        step->sum[k] = w->side[k].sum + value - w->side[k].group[own].value;
+        if (step->sum[k] > best)
+            best = step->sum[k];
+    }
+    return step->manhattan + 2 * best;
+}
+
+/* ------------------------------------------------------------ dual lookups */
+
+/*
+ * The dual lookup (Felner, Zahavi, Schaeffer and Holte, "Dual lookups in
+ * pattern databases", IJCAI 2005), kept up to date like the regular one.
+ * Read the board as a permutation of cells: the tile on cell c belongs on
+ * cell home(c).  Its inverse is the dual board: tile t stands on
+ * home(tile on home(t)).  Any path of k moves from the board to the goal,
+ * read backwards as swaps of cells, takes the dual board to the goal in k
+ * swaps, every one of which moves the tile t* = the goal's tile of the
+ * blank's cell (on the dual board it stands on the blank's goal cell) and
+ * one other token, the blank among them.  So t* plays the blank there, and
+ * for every group without t* its table's entry (blank at the blank's goal
+ * cell; per region too) bounds the swaps that move its tiles; the tokens of
+ * t*'s own group, and the blank, are bounded by their Manhattan distance.
+ * Summed, the Manhattan part is exactly the board's own Manhattan distance,
+ * so the dual estimate is manhattan + 2 * (sum of the entries of the dual
+ * board's groups but t*'s): admissible whatever the blank's cell, but not
+ * consistent (a move can change it by more than one), which is what BPMX
+ * in the IDA* loops turns into cut-offs.  The reflection's dual is the
+ * dual's reflection, read through the mirrored views.
+ *
+ * One more condition: the swaps end with t* on its home, the blank's cell b,
+ * not on the blank's goal cell, and a table counts the moves to its tiles'
+ * goal with the blank in the goal cell's region.  Where a group's tiles at
+ * home wall that cell in (the 15-puzzle's 7 tiles next to the blank, the
+ * 24-puzzle's corner block) and b lies outside, the entry overshoots by at
+ * most the distance between the two goals (the triangle inequality; moves
+ * are reversible), which a per-region table holds itself: its entry for
+ * the tiles at home with the blank on b.  So the dual counts such a group's
+ * entry less that (dual_penalty, never below 0); a table with one entry
+ * per placement does not hold it, and its group is not counted then.
+ *
+ * A move of tile u from cell y into the blank's cell x swaps the dual cells
+ * of t1 = goal tile of x (t* before the move, on the blank's goal cell)
+ * and t2 = goal tile of y (t* after it, on home(u)): t1's group is read
+ * (unless t2 shares it) and t2's is left out, one rank and one read a side.
+ */
+static ALWAYS_INLINE int pdb_dual_group(const pdb_set *set, int k, unsigned tile)
+{
+    return tile ? (k ? set->mirror_group_of[tile] : set->group_of[tile]) : -1;
+}
+
+/*
+ * Starts the dual lookups on a walk started at the board whose cell c holds
+ * cells[c] (pdb_walk_start_cells): returns the larger of the regular and
+ * dual estimates.  From then on pdb_dual_locate/read/take/undo follow each
+ * move next to the regular step.
+ */
+unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells);
+
+/* The first half of a move's dual lookup (pdb_walk_locate's arguments): ranks, prefetches. */
+static ALWAYS_INLINE void pdb_dual_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
+                                          pdb_step *step, int wide)
+{
+    const pdb_set *set = w->set;
+    unsigned c0 = set->manhattan.goal_cell[0];
+    unsigned t1 = set->goal_cells[to], t2 = set->goal_cells[from];
+    unsigned hu = set->manhattan.goal_cell[tile];
+    step->dual_t1 = (uint8_t)t1;
+    step->dual_t2 = (uint8_t)t2;
+    step->dual_cell = (uint8_t)hu;
+    w->dpos[t1] = (uint8_t)hu;
+    w->dpos[t2] = (uint8_t)c0;
+    for (int k = 0; k < w->sides; k++) {
+        int q1 = pdb_dual_group(set, k, t1), q2 = pdb_dual_group(set, k, t2);
+        step->dual_in[k] = -1;
+        step->dual_out[k] = (int8_t)q2;
+        if (q1 != q2 && q1 >= 0) {
+            const pdb_group *group = &set->groups[q1];
+            pdb_group_state *after = &step->dual_after[k];
+            after->placement = pdb_place_any(set, q1, w->dpos, k, &after->occupied, wide);
+            uint32_t index =
+                pdb_index(set, group, after->placement, after->occupied, set->view[k][q1].cell[c0]);
+            step->dual_in[k] = (int8_t)q1;
+            step->dual_index[k] = index;
+            __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+        }
+    }
+    w->dpos[t1] = (uint8_t)c0;
+    w->dpos[t2] = (uint8_t)hu;
+}
+
+/*
+ * The dual sum of one side: every group's entry but the one left out (out),
+ * less its penalty for the blank on cell `blank`; group `in` counts
+ * `value` instead of its kept entry (in < 0: none).
+ */
+static ALWAYS_INLINE unsigned pdb_dual_sum(const pdb_walk *w, int k, int out, unsigned blank,
+                                           int in, unsigned value)
+{
+    unsigned sum = 0;
+    for (int g = 0; g < w->set->count; g++) {
+        unsigned v = g == in ? value : w->dual[k].group[g].value;
+        unsigned penalty = w->dual_penalty[k][g][blank];
+        if (g != out)
+            sum += v > penalty ? v - penalty : 0;
+    }
+    return sum;
+}
+
+/* The second half: the larger dual sum after the move (the estimate is Manhattan + twice it). */
+static ALWAYS_INLINE unsigned pdb_dual_read(const pdb_walk *w, pdb_step *step)
+{
+    const pdb_set *set = w->set;
+    unsigned best = 0;
+    for (int k = 0; k < w->sides; k++) {
+        int q1 = step->dual_in[k];
+        unsigned value = 0;
+        if (q1 >= 0)
+            step->dual_after[k].value = value = pdb_entry(&set->groups[q1], step->dual_index[k]);
+        unsigned sum = pdb_dual_sum(w, k, step->dual_out[k], step->from, q1, value);
+        step->dual_sum[k] = sum;
+        if (sum > best)
+            best = sum;
+    }
+    return best;
+}
+
+/* Makes the dual side of a move located by pdb_dual_locate and read by pdb_dual_read. */
+static ALWAYS_INLINE void pdb_dual_take(pdb_walk *w, pdb_step *step)
+{
+    w->dpos[step->dual_t1] = step->dual_cell;
+    w->dpos[step->dual_t2] = (uint8_t)w->set->manhattan.goal_cell[0];
+    for (int k = 0; k < w->sides; k++) {
+        pdb_side *side = &w->dual[k];
+        step->dual_out_before[k] = w->dual_out[k];
+        w->dual_out[k] = step->dual_out[k];
+        int q1 = step->dual_in[k];
+        if (q1 >= 0) {
+            step->dual_before[k] = side->group[q1];
+            side->group[q1] = step->dual_after[k];
+        }
+    }
+}
+
+/* Takes back pdb_dual_take. */
+static ALWAYS_INLINE void pdb_dual_undo(pdb_walk *w, const pdb_step *step)
+{
+    for (int k = 0; k < w->sides; k++) {
+        pdb_side *side = &w->dual[k];
+        w->dual_out[k] = step->dual_out_before[k];
+        if (step->dual_in[k] >= 0)
+            side->group[step->dual_in[k]] = step->dual_before[k];
+    }
+    w->dpos[step->dual_t1] = (uint8_t)w->set->manhattan.goal_cell[0];
+    w->dpos[step->dual_t2] = step->dual_cell;
 }
 
 #endif /* SLIDE_PDB_WALK_H */

@@ -471,6 +471,48 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
     return SLIDE_OK;
 }
 
+/*
+ * One piece of a split search (search.h, ida_job) on the first thread: the
+ * walk that cuts iteration job->bound into subtrees, each handed to
+ * job->emit, or the search of one subtree, its answer pushed to
+ * search->moves.  Returns SLIDE_OK or a status.
+ */
+static int drive_job(drive *d, ida_job *job)
+{
+    ida_thread *first = d->threads[0];
+    job->start_bound = d->start_h;
+    job->next_bound = UINT_MAX;
+    job->found = 0;
+    if (job->kind == IDA_JOB_BEGIN)
+        return SLIDE_OK;
+    d->bound = job->bound * IDA_WEIGHT_ONE;
+    int status = make_room(d, d->bound, 1);
+    if (status != SLIDE_OK)
+        return status;
+    first->bound = d->bound;
+    first->weight = IDA_WEIGHT_ONE;
+    first->limit = UINT_MAX;
+    first->split_depth = UINT_MAX;
+    first->next_bound = UINT_MAX;
+    first->node_cap = 0;
+    int r;
+    if (job->kind == IDA_JOB_SPLIT) {
+        r = split_iteration(d, job->want ? job->want : 1);
+        for (size_t i = 0; r == SLIDE_OK && i < d->tasks.count; i++)
+            r = job->emit(job->emit_ctx, d->tasks.moves + i * d->tasks.stride, d->tasks.lengths[i]);
+    } else {
+        r = d->subtree(first, job->prefix, job->prefix_length);
+        if (r == 1) {
+            job->found = 1;
+            r = push_moves(d->search, first->path, first->found_length);
+        }
+    }
+    sum_counters(d);
+    if (first->next_bound != UINT_MAX)
+        job->next_bound = first->next_bound / IDA_WEIGHT_ONE;
+    return r < 0 ? r : SLIDE_OK;
+}
+
 int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *threads, int count,
               unsigned start_h)
 {
@@ -489,7 +531,9 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
         threads[i]->iteration = NULL;
     }
     int status;
-    if (search->weight > IDA_WEIGHT_ONE) {
+    if (search->job) {
+        status = drive_job(&d, search->job);
+    } else if (search->weight > IDA_WEIGHT_ONE) {
         uint8_t *best = NULL;
         size_t best_cap = 0;
         unsigned best_length = 0;
@@ -499,7 +543,9 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
             status = push_moves(search, best, best_length);
         budget_free(search->budget, best, best_cap);
     } else {
-        int r = iterate(&d, IDA_WEIGHT_ONE, UINT_MAX, 0, count);
+        /* a capped search runs on one thread: whether it gives up must not depend on timing */
+        int r = iterate(&d, IDA_WEIGHT_ONE, UINT_MAX, search->node_cap,
+                        search->node_cap ? 1 : count);
         sum_counters(&d);
         if (r == 1)
             status = push_moves(search, d.found, d.found_length);

@@ -40,20 +40,34 @@ typedef struct ida_wide {
 typedef struct child_wide {
     int move;
     int target;
+    unsigned h;
+    int dual; /* its dual lookup was located */
     pdb_step step;
 } child_wide;
 
-static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back);
-static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back);
+static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
 
 /*
- * The node loop of both kinds (use_pdb is a constant in each copy): the
- * pattern database loop follows s->board and s->walk and ignores state and
- * h; the plain one follows state and its estimate h.  Returns 1 when the
- * goal was reached (t->path holds the moves), 0 when not, <0 to stop.
+ * The node loop of both kinds (use_pdb and dual are constants in each copy):
+ * the pattern database loop follows s->board and s->walk and ignores state;
+ * the plain one follows state.  *hp is the node's estimate on entry and, with
+ * dual, what was learned of it on return.  Returns 1 when the goal was
+ * reached (t->path holds the moves), 0 when not, <0 to stop.
+ *
+ * With dual (plain IDA* only, never the weighted ladder, whose budgeted
+ * rungs must keep their answers) a child that passes the regular estimate
+ * also gets the dual lookup (pdb/walk.h), located for all such children
+ * before any is read, and BPMX (Felner, Zahavi, Schaeffer and Holte 2005)
+ * passes the inconsistent values on: a child's h - 1 bounds the node's h,
+ * which cuts the node and its later children as soon as g + h passes the
+ * bound, and the node's h - 1 bounds each child's.  Every value stays
+ * admissible, so no node of a shortest path is cut at the last bound and
+ * the answer is the same string.
  */
-static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsigned g, unsigned h,
-                                  int back, int use_pdb)
+static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                                  int back, int use_pdb, int dual)
 {
     ida_thread *t = &s->run;
     if (use_pdb ? s->walk.manhattan == 0 : state128_equal(state, s->goal)) {
@@ -79,20 +93,52 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
                             &child->step);
     }
     const heuristic_impl *heuristic = s->heuristic;
+    unsigned h = *hp;
+    if (use_pdb) {
+        for (int i = 0; i < count; i++) {
+            child_wide *child = &children[i];
+            t->generated++;
+            child->h = pdb_walk_read(&s->walk, &child->step);
+            /* the dual lookup only where the regular one does not cut (lazily) */
+            child->dual = dual && ida_f(t, g + 1, child->h) <= t->bound;
+            if (child->dual)
+                pdb_dual_locate(&s->walk, s->board[child->target], (unsigned)child->target,
+                                (unsigned)blank, &child->step, 1);
+        }
+        if (dual)
+            for (int i = 0; i < count; i++) {
+                child_wide *child = &children[i];
+                if (child->dual) {
+                    unsigned d = child->step.manhattan + 2 * pdb_dual_read(&s->walk, &child->step);
+                    if (d > child->h)
+                        child->h = d;
+                }
+                if (child->h > h + 1)
+                    h = child->h - 1;
+            }
+        if (dual && ida_f(t, g, h) > t->bound) {
+            if (ida_f(t, g, h) < t->next_bound)
+                t->next_bound = ida_f(t, g, h);
+            *hp = h;
+            return 0;
+        }
+    }
     for (int i = 0; i < count; i++) {
         child_wide *child = &children[i];
         int target = child->target;
         state128 next = state;
         unsigned next_h;
-        t->generated++;
         if (use_pdb) {
-            next_h = pdb_walk_read(&s->walk, &child->step);
+            next_h = child->h;
+            if (dual && next_h + 1 < h)
+                next_h = h - 1;
         } else {
+            t->generated++;
             next = state128_swap(state, blank, target);
             next_h = heuristic->delta
                          ? (unsigned)((int)h + heuristic->delta(s->heuristic_ctx,
-                                                                state128_get(state, target),
-                                                                target, blank))
+                                                                state128_get(state, target), target,
+                                                                blank))
                          : heuristic->estimate_wide(s->heuristic_ctx, next);
         }
         if (g + 1 + next_h >= t->limit)
@@ -107,29 +153,49 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         int r;
         if (use_pdb) {
             pdb_walk_take_wide(&s->walk, &child->step);
+            if (dual)
+                pdb_dual_take(&s->walk, &child->step);
             s->board[blank] = s->board[target];
             s->board[target] = 0;
-            r = dfs_pdb(s, next, target, g + 1, next_h, move_inverse(child->move));
+            r = dual ? dfs_pdb_dual(s, next, target, g + 1, &next_h, move_inverse(child->move))
+                     : dfs_pdb(s, next, target, g + 1, &next_h, move_inverse(child->move));
             s->board[target] = s->board[blank];
             s->board[blank] = 0;
+            if (dual)
+                pdb_dual_undo(&s->walk, &child->step);
             pdb_walk_undo_wide(&s->walk, &child->step);
         } else {
-            r = dfs_plain(s, next, target, g + 1, next_h, move_inverse(child->move));
+            r = dfs_plain(s, next, target, g + 1, &next_h, move_inverse(child->move));
         }
         if (r)
             return r;
+        if (dual && next_h > h + 1) {
+            h = next_h - 1;
+            if (ida_f(t, g, h) > t->bound) {
+                if (ida_f(t, g, h) < t->next_bound)
+                    t->next_bound = ida_f(t, g, h);
+                break;
+            }
+        }
     }
+    if (dual)
+        *hp = h;
     return 0;
 }
 
-static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back)
+static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
-    return dfs_body(s, state, blank, g, h, back, 1);
+    return dfs_body(s, state, blank, g, hp, back, 1, 0);
 }
 
-static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned h, int back)
+static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
-    return dfs_body(s, state, blank, g, h, back, 0);
+    return dfs_body(s, state, blank, g, hp, back, 1, 1);
+}
+
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+{
+    return dfs_body(s, state, blank, g, hp, back, 0, 0);
 }
 
 /* The cell of the blank on a tile-per-cell board. */
@@ -161,7 +227,12 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
             blank = target;
             t->path[i] = prefix[i];
         }
-        return dfs_pdb(s, s->start_state, blank, depth, 0, back);
+        unsigned h = 0;
+        if (t->weight == IDA_WEIGHT_ONE) { /* dual lookups and BPMX: plain IDA* only */
+            h = pdb_walk_start_dual(&s->walk, s->board);
+            return dfs_pdb_dual(s, s->start_state, blank, depth, &h, back);
+        }
+        return dfs_pdb(s, s->start_state, blank, depth, &h, back);
     }
     state128 state = s->start_state;
     for (unsigned i = 0; i < depth; i++) {
@@ -170,8 +241,8 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
         blank = target;
         t->path[i] = prefix[i];
     }
-    return dfs_plain(s, state, blank, depth, s->heuristic->estimate_wide(s->heuristic_ctx, state),
-                     back);
+    unsigned h = s->heuristic->estimate_wide(s->heuristic_ctx, state);
+    return dfs_plain(s, state, blank, depth, &h, back);
 }
 
 int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void *heuristic_ctx)

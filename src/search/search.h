@@ -25,6 +25,9 @@ int bibfs_solve(search_task *search);
 int astar_solve(search_task *search);
 int distance_table_solve(search_task *search);
 int idastar_solve(search_task *search);
+/* Near-optimal above 16 cells without tables (beam.c), and by reduction on any size (reduce.c). */
+int beam_solve(search_task *search);
+int reduce_solve(search_task *search);
 
 /* ------------------------------------------------------------ --algo auto */
 
@@ -44,7 +47,15 @@ typedef struct auto_facts {
     unsigned weight;       /* requested, in thousandths: IDA_WEIGHT_ONE is optimal */
     int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
     int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
+    int quick_failed;      /* 1 once the quick try (AUTO_QUICK) spent its expansions */
 } auto_facts;
+
+/*
+ * A slide_solve_options weight in thousandths (auto_facts.weight,
+ * search_task.weight): IDA_WEIGHT_ONE for an optimal search (0 or 1), 0
+ * when it is out of range.
+ */
+unsigned auto_weight(double weight);
 
 /* Facts of a board of rows x cols alone: no context, heuristic or weight, nothing known. */
 void auto_facts_init(auto_facts *facts, int rows, int cols);
@@ -55,13 +66,18 @@ enum {
     AUTO_WEIGHTED,      /* a weight was asked for: the weighted ladder is idastar's */
     AUTO_TABLE,         /* <= 9 cells, a context, no heuristic: the distance table */
     AUTO_TABLE_TOO_BIG, /* ... whose table did not fit the memory cap: idastar */
-    AUTO_OPTIMAL,       /* <= 16 cells otherwise: idastar */
-    AUTO_PDB_UNKNOWN,   /* 17-25 cells: strategy until the cache was looked at */
+    AUTO_QUICK,         /* 10-16 cells, no heuristic: idastar on linear conflict, a few expansions */
+    AUTO_OPTIMAL,       /* <= 16 cells otherwise (or once the quick try gave up): idastar */
+    AUTO_PDB_UNKNOWN,   /* 17-25 cells: beam until the cache was looked at */
     AUTO_PDB_CACHED,    /* 17-25 cells, tables cached: idastar at SLIDE_AUTO_WEIGHT */
-    AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: strategy (building takes minutes) */
-    AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: strategy, which uses none */
-    AUTO_LARGE          /* over 25 cells: strategy */
+    AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: beam (building takes minutes) */
+    AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: beam, which uses its own */
+    AUTO_BEAM,          /* 26 to AUTO_BEAM_CELLS cells: beam */
+    AUTO_LARGE          /* over AUTO_BEAM_CELLS cells: reduce (strategy, then beam) */
 };
+
+/* The most cells auto gives beam search whole (beam.c's limit); reduce above. */
+#define AUTO_BEAM_CELLS 254
 
 typedef struct auto_plan {
     const char *algo;      /* the algorithm table's row */
@@ -69,7 +85,18 @@ typedef struct auto_plan {
     unsigned weight;       /* thousandths; IDA_WEIGHT_ONE: optimal */
     int reason;            /* AUTO_* */
     int ask_pdb_cached;    /* the plan may change once pdb_cached is known */
+    uint64_t node_cap;     /* expansions the plan may spend (search_task.node_cap); 0: no cap */
 } auto_plan;
+
+/*
+ * The quick try's expansions (AUTO_QUICK): a few milliseconds of IDA* on
+ * linear conflict, which needs no table.  A board it answers costs nothing
+ * more; one it does not gets the pattern databases, whose build or mapping
+ * takes far longer than the try.  Either way the answer is the same string:
+ * IDA* with any admissible heuristic gives the first shortest path in
+ * u, d, l, r order.
+ */
+#define AUTO_QUICK_EXPANSIONS 100000u
 
 /*
  * The method auto runs for facts, into *plan.  Pure: it looks at nothing
@@ -114,7 +141,7 @@ int idastar_wide_run(search_task *search, const struct heuristic_impl *heuristic
 /* Why a subtree stopped, besides a SLIDE_E_* status; never returned from src/search/. */
 enum {
     IDA_ABANDONED = -1000, /* an earlier subtree of the iteration holds an answer */
-    IDA_NODE_CAP = -1001   /* the rung's expansion budget is spent */
+    IDA_NODE_CAP = -1001   /* an expansion budget (a rung's, or search_task.node_cap) is spent */
 };
 
 typedef struct ida_iteration ida_iteration; /* what the threads of one split iteration share */
@@ -198,5 +225,56 @@ int ida_thread_count(const search_task *search);
  */
 int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *threads, int count,
               unsigned start_h);
+
+/* ------------------------------------------------------- a split search */
+
+/*
+ * One piece of an optimal IDA* search split between processes (split.c,
+ * the slide_split_* functions of slide.h): instead of iterating, ida_drive
+ * does the one thing job->kind asks, on the first thread, with the
+ * driver's own walk (split_iteration) and node loop, so that the pieces
+ * are exactly the subtrees the threads of one search take.
+ */
+enum {
+    IDA_JOB_BEGIN,  /* only the start's estimate and the tables' fingerprint */
+    IDA_JOB_SPLIT,  /* the subtrees of iteration `bound`, to emit */
+    IDA_JOB_SUBTREE /* search the subtree below prefix within `bound` */
+};
+
+typedef struct ida_job {
+    int kind;
+    unsigned bound;         /* SPLIT, SUBTREE: the iteration's bound, in moves */
+    unsigned want;          /* SPLIT: subtrees wanted (the walk deepens until a level has them) */
+    const uint8_t *prefix;  /* SUBTREE: moves 0-3 from the start to the subtree's root, legal, */
+    unsigned prefix_length; /*   never undoing the move before, at most bound of them */
+    /* SPLIT: receives each subtree's prefix in u, d, l, r order; non-zero stops with that status */
+    int (*emit)(void *ctx, const uint8_t *prefix, unsigned length);
+    void *emit_ctx;
+    /* what the job found */
+    unsigned start_bound; /* the start's estimate, in moves */
+    unsigned next_bound;  /* SPLIT, SUBTREE: the smallest f above the bound met, in moves; UINT_MAX: none */
+    int found;            /* SUBTREE: the subtree's first answer was pushed to search->moves */
+    uint64_t tables;      /* the heuristic and its tables (heuristic_fingerprint) */
+} ida_job;
+
+/*
+ * slide_solve for a job (solve.c): the same checks of the boards and
+ * options, then idastar with search.job set.  Returns SLIDE_OK or a status.
+ */
+int search_run_job(const slide_board *start, const slide_board *goal,
+                   const slide_solve_options *opt, ida_job *job, slide_solution *solution,
+                   slide_stats *stats);
+
+/*
+ * A hook for the library's own tests, not exported: slide_solve with the
+ * n-th allocation this solve counts against its limits (n = fail_allocation
+ * > 0) failing as if the system had refused it, so a test can walk n = 1,
+ * 2, ... and see every failure path end in SLIDE_E_NOMEM with nothing
+ * leaked.  Per call, so no global state; fail_allocation 0 is exactly
+ * slide_solve.
+ */
+int slide_testing_solve_failing(const slide_board *start, const slide_board *goal,
+                                const slide_solve_options *opt, unsigned long fail_allocation,
+                                slide_solution *solution, slide_stats *stats);
 
 #endif /* SLIDE_SEARCH_H */

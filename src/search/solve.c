@@ -4,8 +4,10 @@
  *
  * Adding an algorithm is one file with a solve_fn and one row below.
  */
+#include "core/abi.h"
 #include "heuristic/heuristic.h"
 #include "search/search.h"
+#include "search/shorten.h"
 #include "strategy/strategy.h"
 
 #include <stdarg.h>
@@ -32,6 +34,14 @@ static const algorithm algo_table[] = {
     {{"strategy", SLIDE_ALGO_ANY_SIZE,
       "any size, fast, not optimal: rows and columns placed in turn, the last cells by search"},
      strategy_solve},
+    {{"beam", 0,
+      "beam search, near-optimal, boards of at most 254 cells, sides placed first above 36 "
+      "(not proven optimal)"},
+     beam_solve},
+    {{"reduce", SLIDE_ALGO_ANY_SIZE,
+      "any size: strategy's rows and columns down to 10x10, then beam search (not proven "
+      "optimal)"},
+     reduce_solve},
 };
 
 #define ALGO_COUNT (sizeof algo_table / sizeof algo_table[0])
@@ -69,23 +79,40 @@ void slide_solution_free(slide_solution *solution)
     solution->length = 0;
 }
 
-/*
- * The options' weight in thousandths (search_task.weight): IDA_WEIGHT_ONE
- * for an optimal search (0 or 1), 0 when it is out of range.
- */
-static unsigned solve_weight(double weight)
+/* The context's key of the search's shape and goal (at most 16 cells), into key; its length. */
+static size_t quick_key(const search_task *search, uint8_t *key)
 {
-    if (weight == 0 || weight == 1)
-        return IDA_WEIGHT_ONE;
-    if (!(weight >= 1 && weight <= SLIDE_MAX_WEIGHT))
-        return 0;
-    return (unsigned)(weight * IDA_WEIGHT_ONE + 0.5);
+    key[0] = (uint8_t)search->start->rows;
+    key[1] = (uint8_t)search->start->cols;
+    search_goal_cells(search, key + 2);
+    return 2 + (size_t)search->shape.cells;
 }
 
-/* slide_solve with the budget's allocation-failure hook (0 = none). */
+/*
+ * Whether the quick try of auto (auto.c) gave up on an earlier board of
+ * this shape and goal in the search's context; with `mark`, records that
+ * it gave up on this one.  A run then spends the try once on boards that
+ * need the tables, which the context keeps from then on.
+ */
+static int quick_gave_up(search_task *search, int mark)
+{
+    uint8_t key[2 + SLIDE_MAX_WIDE_CELLS];
+    size_t len = quick_key(search, key);
+    if (!search->context)
+        return 0;
+    if (mark)
+        return !context_first_time(search->context, CACHE_QUICK_GAVE_UP, key, len);
+    return context_cache_has(search->context, CACHE_QUICK_GAVE_UP, key, len);
+}
+
+/*
+ * slide_solve with the budget's allocation-failure hook (0 = none), or a
+ * split search's job, on structs of this release (solve_checked copies a
+ * caller's in); opt and stats may be NULL, opt->limits and opt->pdb too.
+ */
 static int solve_with_hook(const slide_board *start, const slide_board *goal,
                            const slide_solve_options *opt, unsigned long fail_allocation,
-                           slide_solution *solution, slide_stats *stats_out)
+                           ida_job *job, slide_solution *solution, slide_stats *stats_out)
 {
     static const slide_solve_options defaults;
     slide_stats local_stats;
@@ -112,7 +139,11 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     }
 
     const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : NULL;
-    unsigned weight = solve_weight(opt->weight);
+    unsigned weight = auto_weight(opt->weight);
+    /* a piece of a split search (split.c) is optimal idastar: no other method, no weight */
+    int job_refused = job && ((name && strcmp(name, "idastar") != 0) || weight != IDA_WEIGHT_ONE);
+    if (job)
+        name = "idastar";
     int name_given = name != NULL;
     /* auto: the method as far as it is known before the board is searched (auto.c) */
     auto_facts facts;
@@ -136,6 +167,12 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     stats->heuristic = opt->heuristic;
     if (!algo) {
         status = SLIDE_E_UNKNOWN_ALGO;
+        goto done;
+    }
+    if (job_refused) {
+        snprintf(stats->note, sizeof stats->note, "a split search is idastar without a weight");
+        stats->remedy = SLIDE_REMEDY_ALGO_IDASTAR;
+        status = SLIDE_E_ARGUMENT;
         goto done;
     }
     /* a heuristic named for an algorithm that uses none would be silently dropped */
@@ -182,7 +219,7 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         goto done;
     }
 
-    budget_init(&budget, &opt->limits);
+    budget_init(&budget, opt->limits);
     budget.fail_at = fail_allocation;
     memset(&moves, 0, sizeof moves);
     moves.budget = &budget;
@@ -194,24 +231,17 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     search.goal = goal;
     search.heuristic = opt->heuristic;
     search.context = opt->context;
-    search.pdb = &opt->pdb;
+    search.pdb = opt->pdb;
     search.progress = opt->progress;
     search.progress_ctx = opt->progress_ctx;
     search.automatic = !opt->algo || strcmp(opt->algo, "auto") == 0;
     search.threads = opt->threads > 1 ? opt->threads : 1;
     search.weight = weight;
+    search.job = job;
     search.budget = &budget;
     search.stats = stats;
     search.moves = &moves;
-    if (cells <= SLIDE_MAX_WIDE_CELLS)
-        geometry_init(&search.shape, start->rows, start->cols);
-    if (cells > SLIDE_MAX_PACKED_CELLS && cells <= SLIDE_MAX_WIDE_CELLS) {
-        search.start_wide = state128_pack(start);
-        search.goal_wide = state128_pack(goal);
-    } else if (cells <= SLIDE_MAX_PACKED_CELLS) {
-        search.start_state = state_pack(start);
-        search.goal_state = state_pack(goal);
-    }
+    search_task_set_boards(&search, start, goal);
     if (plan.ask_pdb_cached) {
         /* looked for only now that the board is known solvable: it maps the files */
         facts.pdb_cached = pdb_heuristic_cached(&search);
@@ -222,10 +252,71 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         if (plan.reason == AUTO_PDB_MISSING)
             search_note_remedy(&search, SLIDE_REMEDY_PDB_BUILD,
                                "no pattern databases for %dx%d boards and this goal are cached; "
-                               "used strategy",
+                               "used beam search",
                                start->rows, start->cols);
     }
+    if (!(algo->info.flags & SLIDE_ALGO_HEURISTIC)) {
+        /* what ran uses none: the stats name none, and say why a named one was not used */
+        stats->heuristic = NULL;
+        if (opt->heuristic && !stats->note[0])
+            search_note(&search, "%s uses no heuristic; %s was not used", algo->info.name,
+                        opt->heuristic);
+    }
+    if (plan.reason == AUTO_QUICK && quick_gave_up(&search, 0)) {
+        facts.quick_failed = 1;
+        auto_choose(&facts, &plan);
+    }
+    if (plan.reason == AUTO_QUICK) {
+        search.heuristic = plan.heuristic;
+        search.node_cap = plan.node_cap;
+    }
+    /* an answer not proven optimal goes through the shortening pass (search/shorten.c) */
+    shortener *shorten = NULL;
+    move_list raw;
+    if ((!(algo->info.flags & SLIDE_ALGO_OPTIMAL) || search.weight != IDA_WEIGHT_ONE) &&
+        !search.job && cells <= SHORTEN_MAX_CELLS) {
+        /*
+         * The pass is a bonus: without room for it under the memory cap the
+         * answer goes out as it comes.  An allocation the system refused
+         * (NOMEM) is an error like any other, reported cleanly.
+         */
+        int opened = shorten_open(&shorten, start, &moves, &budget);
+        if (opened == SLIDE_E_NOMEM) {
+            status = opened;
+            goto done;
+        }
+        if (opened != SLIDE_OK)
+            budget.status = SLIDE_OK;
+    }
+    if (shorten) {
+        memset(&raw, 0, sizeof raw);
+        raw.budget = &budget;
+        raw.sink = shorten_sink;
+        raw.sink_ctx = shorten;
+        search.moves = &raw;
+    }
     status = algo->solve(&search);
+    if (shorten) {
+        if (status == SLIDE_OK)
+            status = move_list_flush(&raw);
+        int closed = shorten_close(shorten, NULL, NULL);
+        if (status == SLIDE_OK)
+            status = closed;
+        search.moves = &moves;
+    }
+    if (status == IDA_NODE_CAP && plan.reason == AUTO_QUICK) {
+        /* the quick try did not answer within its expansions: the board gets the tables */
+        uint64_t expanded = stats->expanded, generated = stats->generated;
+        quick_gave_up(&search, 1);
+        facts.quick_failed = 1;
+        auto_choose(&facts, &plan);
+        algo = algorithm_find(plan.algo);
+        search.heuristic = opt->heuristic;
+        search.node_cap = 0;
+        status = algo->solve(&search);
+        stats->expanded += expanded;
+        stats->generated += generated;
+    }
     if (status == SLIDE_E_MEMLIMIT && plan.reason == AUTO_TABLE) {
         /*
          * The context's table did not fit its cap (nothing of it is held,
@@ -237,10 +328,13 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         stats->algo = algo->info.name;
         stats->expanded = stats->generated = 0;
         stats->remedy = SLIDE_REMEDY_NONE;
-        search_note(&search, "the distance table does not fit the memory cap; used %s",
-                    algo->info.name);
+        search_note(&search, "the distance table does not fit the memory cap");
         budget.status = SLIDE_OK;
         status = algo->solve(&search);
+        if (status == SLIDE_OK && strcmp(stats->note, "the distance table does not fit the memory "
+                                                     "cap") == 0)
+            search_note(&search, "the distance table does not fit the memory cap; used %s",
+                        algo->info.name);
     }
     if (status == SLIDE_OK)
         status = move_list_flush(&moves);
@@ -266,15 +360,46 @@ done:
     return status;
 }
 
+/* The caller's options and stats checked and copied in (core/abi.h), then solved. */
+static int solve_checked(const slide_board *start, const slide_board *goal,
+                         const slide_solve_options *opt, unsigned long fail_allocation,
+                         slide_solution *solution, slide_stats *stats)
+{
+    slide_solve_options options;
+    slide_limits limits;
+    slide_pdb_options pdb;
+    slide_stats figures;
+    if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_SOLVE_OPTIONS) != SLIDE_OK ||
+        abi_copy_in(&limits, sizeof limits, options.limits, ABI_MIN_LIMITS) != SLIDE_OK ||
+        abi_copy_in(&pdb, sizeof pdb, options.pdb, ABI_MIN_PDB_OPTIONS) != SLIDE_OK ||
+        abi_check_out(stats, ABI_MIN_STATS) != SLIDE_OK) {
+        if (solution)
+            memset(solution, 0, sizeof *solution);
+        return SLIDE_E_ARGUMENT;
+    }
+    options.limits = &limits;
+    options.pdb = &pdb;
+    int status = solve_with_hook(start, goal, &options, fail_allocation, NULL, solution, &figures);
+    abi_copy_out(stats, &figures, sizeof figures);
+    return status;
+}
+
 int slide_solve(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
                 slide_solution *solution, slide_stats *stats)
 {
-    return solve_with_hook(start, goal, opt, 0, solution, stats);
+    return solve_checked(start, goal, opt, 0, solution, stats);
+}
+
+int search_run_job(const slide_board *start, const slide_board *goal,
+                   const slide_solve_options *opt, ida_job *job, slide_solution *solution,
+                   slide_stats *stats)
+{
+    return solve_with_hook(start, goal, opt, 0, job, solution, stats);
 }
 
 int slide_testing_solve_failing(const slide_board *start, const slide_board *goal,
                                 const slide_solve_options *opt, unsigned long fail_allocation,
                                 slide_solution *solution, slide_stats *stats)
 {
-    return solve_with_hook(start, goal, opt, fail_allocation, solution, stats);
+    return solve_checked(start, goal, opt, fail_allocation, solution, stats);
 }

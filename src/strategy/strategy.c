@@ -131,12 +131,60 @@ static void strat_release(strat *s)
     budget_free(s->budget, s->side_pos, s->side_cap * sizeof *s->side_pos);
 }
 
-int strategy_solve(search_task *search)
+/*
+ * The rectangle left (h x w cells from top, left) as a board of its own and
+ * its goal: the goal numbers the rectangle's cells 1, 2, ... in order, the
+ * goal blank's cell left out; each tile of the start takes the number of its
+ * goal cell.  The boards' cells come from malloc (slide_board_free).
+ */
+static int strat_rest(strat *s, int top, int left, int h, int w, slide_board *rest,
+                      slide_board *rest_goal)
+{
+    size_t n = (size_t)h * (size_t)w;
+    int gb = (int)((s->goal_blank >> s->shift) - (uint32_t)top) * w +
+             (int)((s->goal_blank & s->mask) - (uint32_t)left);
+    rest->rows = rest_goal->rows = h;
+    rest->cols = rest_goal->cols = w;
+    rest->cells = malloc(n * sizeof *rest->cells);
+    rest_goal->cells = malloc(n * sizeof *rest_goal->cells);
+    if (!rest->cells || !rest_goal->cells) {
+        free(rest->cells);
+        free(rest_goal->cells);
+        rest->cells = rest_goal->cells = NULL;
+        return SLIDE_E_NOMEM;
+    }
+    for (int p = 0; p < (int)n; p++)
+        rest_goal->cells[p] = p == gb ? 0u : (uint32_t)(p < gb ? p + 1 : p);
+    rest_goal->blank = gb;
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            uint32_t slot = (uint32_t)(top + r) << s->shift | (uint32_t)(left + c);
+            int p = r * w + c;
+            if (slot == s->blank) {
+                rest->cells[p] = 0;
+                rest->blank = p;
+                continue;
+            }
+            uint32_t label = s->cell[slot];
+            int q = (int)((label >> s->shift) - (uint32_t)top) * w +
+                    (int)((label & s->mask) - (uint32_t)left);
+            rest->cells[p] = (uint32_t)(q < gb ? q + 1 : q);
+        }
+    return SLIDE_OK;
+}
+
+/*
+ * The common run of strategy_solve and strategy_reduce: sides are filled
+ * until the remaining rectangle is at most keep_rows x keep_cols (the final
+ * region's size for strategy_solve), then `finish` runs on it.
+ */
+static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
+                        slide_board *rest_goal)
 {
     search_budget *budget = search->budget;
     strat *s = budget_calloc(budget, 1, sizeof *s);
     if (!s) {
-        search_note(search, "strategy needs %zu bytes of state for a %dx%d board", sizeof *s,
+        search_note(search, "strategy needs %zu bytes of state for this %dx%d board", sizeof *s,
                    search->start->rows, search->start->cols);
         return budget->status;
     }
@@ -154,6 +202,10 @@ int strategy_solve(search_task *search)
     } else {
         wh = rows >= 3 ? 3 : 2;
     }
+    if (!rest) {
+        keep_rows = wh;
+        keep_cols = ww;
+    }
     int gr = (int)(s->goal_blank >> s->shift), gc = (int)(s->goal_blank & s->mask);
     int sr = (int)(s->blank >> s->shift), sc = (int)(s->blank & s->mask);
     strat_rect win;
@@ -163,13 +215,18 @@ int strategy_solve(search_task *search)
     win.right = win.left + ww - 1;
 
     strat_rect g = {0, rows - 1, 0, cols - 1};
-    while (s->status == SLIDE_OK && (g.bottom - g.top + 1 > wh || g.right - g.left + 1 > ww)) {
+    while (s->status == SLIDE_OK &&
+           (g.bottom - g.top + 1 > keep_rows || g.right - g.left + 1 > keep_cols) &&
+           (g.bottom - g.top + 1 > wh || g.right - g.left + 1 > ww)) {
         fill_side(s, &g, &win);
         if (s->status == SLIDE_OK && budget_expired(budget))
             s->status = SLIDE_E_TIMEOUT;
     }
     int status;
-    if (s->status == SLIDE_OK) {
+    if (s->status == SLIDE_OK && rest) {
+        s->status = strat_rest(s, g.top, g.left, g.bottom - g.top + 1, g.right - g.left + 1,
+                               rest, rest_goal);
+    } else if (s->status == SLIDE_OK) {
         status = strat_window_solve(s, win.top, win.left, wh, ww);
         if (status != SLIDE_OK)
             s->status = status;
@@ -178,15 +235,26 @@ int strategy_solve(search_task *search)
         strat_flush(s, 0);
     status = s->status;
     if (status == SLIDE_E_TIMEOUT)
-        search_note(search, "strategy placed tiles up to the time limit on a %dx%d board", rows,
+        search_note(search, "strategy placed tiles up to the time limit on this %dx%d board", rows,
                    cols);
     else if (status == SLIDE_E_MEMLIMIT)
         search_note(search,
-                   "strategy needs %zu bytes for a %dx%d board, and a stored answer one byte a "
+                   "strategy needs %zu bytes for this %dx%d board, and a stored answer one byte a "
                    "move (%llu moves so far)",
                    s->slots * sizeof(uint32_t) + sizeof *s, rows, cols,
                    (unsigned long long)s->out->count);
     strat_release(s);
     budget_free(budget, s, sizeof *s);
     return status;
+}
+
+int strategy_solve(search_task *search)
+{
+    return strategy_run(search, 0, 0, NULL, NULL);
+}
+
+int strategy_reduce(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
+                    slide_board *rest_goal)
+{
+    return strategy_run(search, keep_rows, keep_cols, rest, rest_goal);
 }

@@ -13,4 +13,16 @@
  */
 int strategy_solve(search_task *search);
 
+/*
+ * The first part of strategy_solve: outer rows and columns are placed until
+ * the rectangle left is at most keep_rows x keep_cols (never smaller than
+ * the final region strategy_solve would search), and that rectangle is
+ * returned as a board of its own, rest, with its goal, rest_goal (cells from
+ * malloc: slide_board_free).  The moves so far are pushed to task->moves;
+ * the moves that solve rest from there solve the whole board.  Returns
+ * SLIDE_OK or a limit status.
+ */
+int strategy_reduce(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
+                    slide_board *rest_goal);
+
 #endif /* SLIDE_STRATEGY_H */

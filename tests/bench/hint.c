@@ -27,7 +27,7 @@ static int compare_doubles(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     int rows, cols;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     if (argc != 4 || slide_parse_size(argv[1], &rows, &cols, &err) != SLIDE_OK) {
         fprintf(stderr, "usage: bench_hint RxC COUNT SEED\n");
         return 2;

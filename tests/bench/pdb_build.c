@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "no plan fits\n");
         return 1;
     }
-    slide_limits limits = {cap, 0};
+    slide_limits limits = {.max_memory = cap};
     search_budget budget;
     budget_init(&budget, &limits);
     layer_log log = {0, 0};

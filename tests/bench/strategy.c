@@ -51,8 +51,7 @@ static int bench(int n, int boards)
         return 1;
     slide_board goal;
     slide_board_init_goal(&goal, n, n);
-    slide_solve_options opt;
-    memset(&opt, 0, sizeof opt);
+    slide_solve_options opt = slide_solve_options_init();
     opt.algo = "strategy";
     for (int k = 0; k < boards; k++) {
         slide_rng rng;
@@ -134,7 +133,7 @@ static int replay_files(const char *board_path, const char *moves_path)
         return 2;
     }
     slide_board board;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     if (slide_board_parse(text, board_len, NULL, &board, &err) != SLIDE_OK) {
         fprintf(stderr, "bench_strategy: %s: %s\n", board_path, err.message);
         return 2;

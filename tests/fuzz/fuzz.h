@@ -25,10 +25,10 @@ int fuzz_run_command(int (*command)(int, char **), int argc, const char *const *
                      const uint8_t *input, size_t len);
 
 /*
- * A scratch directory for the whole run (created once, under $TMPDIR or
- * /tmp), with SLIDE_CACHE_DIR pointing into it and small automatic pattern
- * database groups, so that no harness writes to the user's cache or spends
- * seconds building a table.
+ * A scratch directory for the whole run (created once, under $TMPDIR, else
+ * /dev/shm, in memory, else /tmp), with SLIDE_CACHE_DIR pointing into it and
+ * small automatic pattern database groups, so that no harness writes to the
+ * user's cache or spends seconds building a table.
  */
 const char *fuzz_scratch_dir(void);
 
@@ -50,11 +50,13 @@ char *fuzz_string(const uint8_t *data, size_t len);
  * first line (up to its first LF or CR; all of data when there is none: a
  * line with no newline) repeated until it is a length `how` picks, then the
  * rest of data from that line end on, in a new buffer of *out_len bytes the
- * caller frees.  The lengths sit at the reader's edges: around 4 KiB, a
- * pipe's 64 KiB and the batch's 1 MiB block (a line end there lands on the
- * last byte of a read); how 0xFD gives a line that doubles the buffer
- * twice, 0xFE and 0xFF the line limit (CLI_MAX_LINE_BYTES) and one byte
- * past it, 40 MB, so only inputs that ask for those exactly take that long.
+ * caller frees.  The lengths sit at the reader's edges: around 4 KiB, the
+ * batch's block (CLI_BLOCK_BYTES: a line end there lands on the last byte
+ * of a read) and the line limit (CLI_MAX_LINE_BYTES); how 0xFD gives a line
+ * that doubles the buffer twice, 0xFE and 0xFF the line limit and one byte
+ * past it.  The fuzz build makes the block 4 KiB and the limit 16 KiB
+ * (CMakeLists.txt), so that no input takes long; the ctest replay of the
+ * seeds runs them at full size (1 MiB, 40 MB).
  */
 uint8_t *fuzz_stretch(const uint8_t *data, size_t len, uint8_t how, size_t *out_len);
 

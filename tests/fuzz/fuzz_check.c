@@ -3,7 +3,10 @@
  *
  * First byte even: `slide check [options] BOARD MOVES`, the board and the
  * moves being the first two lines of the rest, options from the byte's
- * bits; with bit 7 set MOVES is `-`, the rest after the board on stdin.
+ * bits (bit 3 --goal, the third line; else bit 4 --size: the third line
+ * when there is one, the shape a stretched board must be told, 4x3 or
+ * 2x6, else 3x3 or, with bit 5, 3x2); with bit 7 set MOVES is `-`, the
+ * rest after the board on stdin.
  * Odd: `slide check --problem NAME INPUT OUTPUT [ANSWER]`, the rest cut at
  * "\n--\n" into the input file, the contestant's output and the jury's
  * answer; with bit 1 set the Kattis form, the output on stdin.  Bit 6 adds
@@ -42,7 +45,7 @@ static void check_single(uint8_t mode, const uint8_t *data, size_t size)
         argv[argc++] = goal;
     } else if (mode & 16) {
         argv[argc++] = "--size";
-        argv[argc++] = mode & 32 ? "3x2" : "3x3";
+        argv[argc++] = goal ? goal : mode & 32 ? "3x2" : "3x3";
     }
     if (mode & 64)
         argv[argc++] = "--strict";

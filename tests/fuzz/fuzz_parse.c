@@ -38,7 +38,7 @@ static void check_board(const slide_board *b)
     if (b->rows < 2 || b->cols < 2 || !b->cells || b->blank < 0 ||
         b->blank >= b->rows * b->cols || b->cells[b->blank] != 0)
         abort();
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     if (slide_board_validate(b, &err) != SLIDE_OK)
         abort();
     size_t len;
@@ -62,7 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     int mode = data[0] % 4;
-    slide_parse_options opt = {0, 0, 7};
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = 0;
+    opt.cols = 0;
+    opt.line = 7;
     const slide_parse_options *use = &opt;
     const uint8_t *text = data + 1;
     size_t len = size - 1;
@@ -77,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else if (mode == 3) {
         char *s = fuzz_string(text, len);
         int rows = -1, cols = -1;
-        slide_parse_error err;
+        slide_parse_error err = slide_parse_error_init();
         if (slide_parse_size(s, &rows, &cols, &err) == SLIDE_OK &&
             (rows < 2 || cols < 2 || (uint64_t)rows * (uint64_t)cols > SLIDE_MAX_CELLS))
             abort();
@@ -85,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     slide_board b;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     /* an exact-size copy, so a read past the end is caught */
     char *copy = malloc(len ? len : 1);
     if (!copy)

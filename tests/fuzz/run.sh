@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(parse solve problem check pdb)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(parse solve problem check show pdb)
 build=${SLIDE_FUZZ_BUILD:-build-fuzz}
 
 # The files each harness is there to exercise, for the coverage summary.
@@ -24,8 +24,9 @@ targets_for() {
   case $1 in
     parse) echo "src/core/parse.c src/core/board.c" ;;
     solve) echo "src/cli/solve/solve.c src/cli/solve/batch.c src/cli/base/args.c src/cli/base/io.c src/core/parse.c" ;;
-    problem) echo "src/cli/solve/problem.c src/cli/judge/judge.c src/core/parse.c" ;;
-    check) echo src/cli/judge/check*.c "src/cli/judge/judge.c src/core/moves.c" ;;
+    problem) echo "src/cli/solve/problem.c src/cli/judge/judge.c src/cli/base/io.c src/core/parse.c" ;;
+    check) echo src/cli/judge/check*.c "src/cli/judge/judge.c src/cli/base/reader.c src/core/moves.c" ;;
+    show) echo "src/cli/game/show.c src/cli/base/reader.c src/cli/base/io.c src/core/moves.c" ;;
     pdb) echo "src/pdb/file.c src/pdb/cache.c src/pdb/plan.c src/pdb/build.c src/pdb/lookup.c" ;;
   esac
 }
@@ -62,7 +63,7 @@ cmake --build "$build" -j"$(nproc)" >/dev/null || exit 2
 options_for() {
   case $1 in
     parse) echo "-max_len=4096 -timeout=10" ;;
-    solve|problem|check) echo "-max_len=1024 -timeout=20" ;;
+    solve|problem|check|show) echo "-max_len=1024 -timeout=20" ;;
     pdb) echo "-max_len=512 -timeout=10" ;;
   esac
 }

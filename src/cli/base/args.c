@@ -42,15 +42,27 @@ static const cli_option *find_short(const cli_option *options, char c)
     return NULL;
 }
 
-/* "unknown option", with the scanned command's closest option when one is close. */
-static void unknown_long_option(const cli_scan *scan, const char *display)
+/*
+ * "unknown option", with this command's name for it when another command
+ * spells it so (scan->aliases), else the closest of its options when one is
+ * close.
+ */
+static void unknown_option(const cli_scan *scan, const char *display)
 {
     char hint[96];
+    for (const cli_alias *a = scan->aliases; a && a->typed; a++)
+        if (strcmp(a->typed, display) == 0) {
+            cli_error("%s: unknown option '%s' (slide %s's); did you mean '%s'? (see 'slide help "
+                      "%s')",
+                      scan->command, display, a->owner, a->means, scan->command);
+            return;
+        }
     cli_suggestion s;
-    cli_suggest_init(&s, display + 2);
-    for (const cli_option *o = scan->options; o->long_name; o++)
-        if (o->id)
-            cli_suggest_consider(&s, o->long_name);
+    cli_suggest_init(&s, display[1] == '-' ? display + 2 : display + 1);
+    if (display[1] == '-')
+        for (const cli_option *o = scan->options; o->long_name; o++)
+            if (o->id)
+                cli_suggest_consider(&s, o->long_name);
     cli_error("%s: unknown option '%s'%s (see 'slide help %s')", scan->command, display,
               cli_did_you_mean(&s, "--", hint, sizeof hint), scan->command);
 }
@@ -79,7 +91,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
             o = find_long(scan->options, name, len);
             snprintf(display, sizeof display, "--%.*s", (int)(len > 40 ? 40 : len), name);
             if (!o) {
-                unknown_long_option(scan, display);
+                unknown_option(scan, display);
                 return SCAN_ERROR;
             }
             if (eq) {
@@ -93,8 +105,7 @@ int cli_scan_next(cli_scan *scan, const char **value)
             o = find_short(scan->options, arg[1]);
             snprintf(display, sizeof display, "-%c", arg[1]);
             if (!o) {
-                cli_error("%s: unknown option '%s' (see 'slide help %s')", scan->command, display,
-                          scan->command);
+                unknown_option(scan, display);
                 return SCAN_ERROR;
             }
             if (arg[2] != '\0') {

@@ -41,6 +41,18 @@ typedef struct cli_option {
 } cli_option;
 
 /*
+ * An option another command spells otherwise: typed there, it is this
+ * command's `means` (gen's --format is solve's -o), so an unknown option
+ * that is one is answered with it ("unknown option '-o' (slide solve's);
+ * did you mean '--format'?").  A list ends with a NULL typed.
+ */
+typedef struct cli_alias {
+    const char *typed; /* "-o", "--output" */
+    const char *owner; /* the command that takes it: "solve" */
+    const char *means; /* this command's option: "--format" */
+} cli_alias;
+
+/*
  * Walks argv: options (long, short, --name=value, -xVALUE) are returned one
  * at a time; anything else is a positional argument, collected in order.
  * "--" ends options.
@@ -53,6 +65,7 @@ typedef struct cli_scan {
     const char *command; /* for messages */
     char **positional;
     int positional_count;
+    const cli_alias *aliases; /* NULL, or other commands' spellings (set after cli_scan_init) */
 } cli_scan;
 
 enum { SCAN_END = -1, SCAN_ERROR = -2 };
@@ -160,6 +173,12 @@ const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t 
 void cli_report_parse_error(const char *where, const slide_parse_error *err);
 /* Formats a byte count as "1.5 MiB" into buf. */
 const char *cli_format_bytes(size_t bytes, char *buf, size_t size);
+/*
+ * "a" or "an": the article before the number n as English reads it, "an 8",
+ * "an 11x11 board", "an 18", "an 80" to "an 89", "an 800" to "an 899", and
+ * the same for thousands ("an 8000", "an 11000"); "a" before every other.
+ */
+const char *cli_article(unsigned long n);
 /* A byte of the input for a message, 'q' or, when it does not print, byte 0x01, into buf. */
 const char *cli_describe_char(char c, char *buf, size_t size);
 
@@ -183,6 +202,26 @@ void cli_out_line_done(cli_out *out);
 /* Flushes; returns 0, or 1 after printing a message when a write failed. */
 int cli_out_close(cli_out *out);
 
+/*
+ * A file written whole or not at all: it is written under a temporary name
+ * in its directory (made, one level, when missing) and renamed over
+ * dir/name only once complete, so a drawing that fails or is refused never
+ * leaves half a file nor removes one that was there, and a symbolic link
+ * at dir/name is replaced, never followed: the final name is never opened.
+ */
+typedef struct cli_file {
+    FILE *file;
+    char path[4096]; /* dir/name */
+    char temp[4160]; /* dir/.name.tmp.PID.N */
+} cli_file;
+
+/* Opens f's temporary file: 0, or -1 with "cannot write DIR/NAME: why" in reason. */
+int cli_file_open(cli_file *f, const char *dir, const char *name, char *reason, size_t size);
+/* Closes f and renames it to dir/name: 0, or -1 with the reason (the temporary is removed). */
+int cli_file_commit(cli_file *f, char *reason, size_t size);
+/* Closes f and removes its temporary file: dir/name stays as it was. */
+void cli_file_discard(cli_file *f);
+
 /* ---- boards as text ---- */
 
 /* The forms cli_write_board writes a board in, all of them readable by slide_board_parse. */
@@ -190,7 +229,11 @@ enum {
     /* "2 3 4 1 5 x 7 6 8", rows marked by '/' when slide_infer_shape would not give its shape */
     CLI_BOARD_SPACED,
     CLI_BOARD_MARKED,  /* "2 3 4/1 5 x/7 6 8": rows always marked */
-    CLI_BOARD_COMPACT, /* "234150768": one character a cell, a-f for 10-15 (at most 16 cells) */
+    /*
+     * "234150768": one character a cell, a-f for 10-15 (at most 16 cells); the
+     * rows split by spaces ("12 34 50") when slide_infer_shape would not give its shape
+     */
+    CLI_BOARD_COMPACT,
     CLI_BOARD_JSON,    /* "[[2,3,4],[1,5,0],[7,6,8]]" */
     CLI_BOARD_GRID     /* a line a row, each ending "\n", the numbers right-aligned in columns */
 };
@@ -262,8 +305,19 @@ static inline size_t cli_line_split(const char *p, size_t n, int ends, size_t *n
  * takes 30,888,889 bytes).  A longer line cannot be a board: it is
  * refused with a message once this many bytes have arrived, and the rest
  * of it is read and dropped, so memory stays bounded whatever arrives.
+ *
+ * The fuzz build (SLIDE_FUZZ) makes this and CLI_BLOCK_BYTES small, so
+ * that a line across blocks or past the limit costs a fuzzer's input
+ * microseconds, not seconds; the code at their edges is the same.
  */
+#ifndef CLI_MAX_LINE_BYTES
 #define CLI_MAX_LINE_BYTES ((size_t)SLIDE_MAX_CELLS * 10u)
+#endif
+
+/* How much of stdin `slide solve` reads at a time (solve/batch.c's blocks). */
+#ifndef CLI_BLOCK_BYTES
+#define CLI_BLOCK_BYTES ((size_t)1 << 20)
+#endif
 
 /*
  * The largest whole input a judge problem's reader holds (`solve
@@ -272,6 +326,49 @@ static inline size_t cli_line_split(const char *p, size_t n, int ends, size_t *n
  * far more cases than any judge's test.  judge_slurp stops reading there.
  */
 #define CLI_MAX_INPUT_BYTES CLI_MAX_LINE_BYTES
+
+/* ---- reading lines (reader.c) ---- */
+
+/*
+ * The one reader of text a line at a time, never whole: memory is the part
+ * of a line asked for, whatever arrives.  `slide check` reads output and
+ * answer files and MOVES with it, `slide show` its MOVES.  A reader takes
+ * a FILE, or a text that is all there is (a MOVES argument).  Lines end at
+ * "\n" (CLI_LINES_LF: a CR stays in the line).
+ */
+enum { CLI_LINE_ERROR = -1, CLI_LINE_END = 0, CLI_LINE_READ = 1, CLI_LINE_TOO_LONG = 2 };
+
+typedef struct cli_reader {
+    FILE *file;       /* NULL: `next` holds all the text there is */
+    const char *what; /* "the output", for messages */
+    char *block;      /* a block of the file, read with fread */
+    const char *next; /* bytes in hand, not yet read */
+    size_t left;
+    char *line; /* what the last read returned, and its length */
+    size_t len;
+    size_t cap;
+    long number;      /* 1-based number of the line last read */
+    int in_line;      /* a line has begun and not ended */
+    int ended;        /* the last read reached its line's end */
+    int last_newline; /* the last line that ended did so with "\n" */
+} cli_reader;
+
+void cli_reader_from_text(cli_reader *r, const char *what, const char *text, size_t len);
+/* A reader of file; 0, or -1 when out of memory. */
+int cli_reader_from_file(cli_reader *r, const char *what, FILE *file);
+void cli_reader_free(cli_reader *r);
+/*
+ * Up to `most` more bytes of the current line (a new line when the last
+ * one ended) into r->line, the "\n" left out; r->ended says whether the
+ * line's end was reached.  CLI_LINE_READ, CLI_LINE_END when no line is
+ * left, or CLI_LINE_ERROR with errno set.
+ */
+int cli_reader_part(cli_reader *r, size_t most);
+/*
+ * The next whole line: CLI_LINE_READ, CLI_LINE_END, CLI_LINE_ERROR, or
+ * CLI_LINE_TOO_LONG past CLI_MAX_LINE_BYTES (its first bytes in r->line).
+ */
+int cli_reader_line(cli_reader *r);
 
 /* ---- stdin batches (batch.c) ---- */
 
@@ -348,6 +445,17 @@ int cli_play(int argc, char **argv);
 void cli_help_play(FILE *f);
 int cli_show(int argc, char **argv);
 void cli_help_show(FILE *f);
+/*
+ * One search on many machines (cli/spread/): `slide split` prints an
+ * iteration's work items, `slide work` searches items from stdin, `slide
+ * spread` drives the whole search through GNU parallel.
+ */
+int cli_split(int argc, char **argv);
+void cli_help_split(FILE *f);
+int cli_work(int argc, char **argv);
+void cli_help_work(FILE *f);
+int cli_spread(int argc, char **argv);
+void cli_help_spread(FILE *f);
 
 /*
  * The library's progress callback (progress.c): notes always go to stderr,

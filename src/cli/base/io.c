@@ -2,7 +2,9 @@
 #include "cli/base/base.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,6 +80,14 @@ void cli_report_parse_error(const char *where, const slide_parse_error *err)
             cli_parse_message(err, message, sizeof message));
 }
 
+const char *cli_article(unsigned long n)
+{
+    while (n >= 1000)
+        n /= 1000; /* its first group is read first: "eleven thousand", "eighty thousand" */
+    return n == 8 || n == 11 || n == 18 || (n >= 80 && n <= 89) || (n >= 800 && n <= 899) ? "an"
+                                                                                        : "a";
+}
+
 const char *cli_format_bytes(size_t bytes, char *buf, size_t size)
 {
     static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -128,6 +138,72 @@ int cli_out_close(cli_out *out)
         return 1;
     }
     return 0;
+}
+
+/* ------------------------------------------------------ files written whole */
+
+int cli_file_open(cli_file *f, const char *dir, const char *name, char *reason, size_t size)
+{
+    static atomic_uint serial; /* the threads of a batch each take their own temporary */
+    int fd = -1;
+    f->file = NULL;
+    int len = snprintf(f->path, sizeof f->path, "%s/%s", dir, name);
+    if (len < 0 || (size_t)len >= sizeof f->path) {
+        snprintf(reason, size, "cannot write %.120s/%.60s: %s", dir, name, strerror(ENAMETOOLONG));
+        return -1;
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(reason, size, "cannot make %.120s: %s", dir, strerror(errno));
+        return -1;
+    }
+    /* O_EXCL: never a file (or a link) that is already there; the umask applies to 0666 */
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        snprintf(f->temp, sizeof f->temp, "%s/.%s.tmp.%ld.%u", dir, name, (long)getpid(),
+                 atomic_fetch_add(&serial, 1));
+        fd = open(f->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd >= 0 && !(f->file = fdopen(fd, "w"))) {
+        int saved = errno;
+        close(fd);
+        unlink(f->temp);
+        errno = saved;
+    }
+    if (!f->file) {
+        snprintf(reason, size, "cannot write %.200s: %s", f->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_file_commit(cli_file *f, char *reason, size_t size)
+{
+    int failed = fflush(f->file) != 0 || ferror(f->file);
+    int saved = errno;
+    if (fclose(f->file) != 0 && !failed) {
+        failed = 1;
+        saved = errno;
+    }
+    f->file = NULL;
+    if (!failed && rename(f->temp, f->path) != 0) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed) {
+        unlink(f->temp);
+        snprintf(reason, size, "cannot write %.200s: %s", f->path, strerror(saved ? saved : EIO));
+        return -1;
+    }
+    return 0;
+}
+
+void cli_file_discard(cli_file *f)
+{
+    if (f->file)
+        fclose(f->file);
+    f->file = NULL;
+    unlink(f->temp);
 }
 
 /* ------------------------------------------------------- boards as text */
@@ -186,7 +262,7 @@ static void board_text(board_out *o, const slide_board *b, int form)
     size_t n = (size_t)b->rows * (size_t)b->cols, cols = (size_t)b->cols, width = 0;
     int rows = 0, inferred_cols;
     int marks = form == CLI_BOARD_MARKED ||
-                (form == CLI_BOARD_SPACED &&
+                ((form == CLI_BOARD_SPACED || form == CLI_BOARD_COMPACT) &&
                  (slide_infer_shape(n, &rows, &inferred_cols) != SLIDE_OK || rows != b->rows));
     if (form == CLI_BOARD_GRID) {
         width = 1;
@@ -204,6 +280,8 @@ static void board_text(board_out *o, const slide_board *b, int form)
             memcpy(piece, sep, len);
         } else if (i > 0 && form != CLI_BOARD_COMPACT) {
             piece[len++] = !row_start ? ' ' : form == CLI_BOARD_GRID ? '\n' : marks ? '/' : ' ';
+        } else if (i > 0 && row_start && marks) {
+            piece[len++] = ' '; /* compact rows: "12 34 50", each token of two or more a row */
         }
         if (form == CLI_BOARD_COMPACT) {
             piece[len++] = v < 16 ? "0123456789abcdef"[v] : '?';

@@ -3,14 +3,17 @@
 # The lists below are the program's own: tests/test_tour.c compares them with
 # what `slide help COMMAND` and slide's error messages list.
 
-_slide_commands="solve check gen pdb play show help version --help --version"
+_slide_commands="solve split work spread check gen pdb play show help version --help --version"
 _slide_options_solve="--algo --heuristic --weight --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --jobs --help"
+_slide_options_split="--goal --size --heuristic --max-memory --bound --items --help"
+_slide_options_work="--help"
+_slide_options_spread="--goal --size --heuristic --max-memory --sshlogin --jobs --items --per-job --local --checkpoint --retries --worker --parallel --log --stats --shuffle --output --help"
 _slide_options_check="--goal --size --optimal --max-moves --problem --kattis --strict --max-memory --timeout --help"
 _slide_options_gen="--size --count --seed --walk --unsolvable --format --goal --help"
 _slide_options_pdb="--size --goal --max-memory --max-group --cache-dir --help"
 _slide_options_play="--size --seed --goal --help"
 _slide_options_show="--delay --goal --size --help"
-_slide_values_algo="bfs bibfs astar table idastar strategy auto"
+_slide_values_algo="bfs bibfs astar table idastar strategy beam reduce auto"
 _slide_values_heuristic="manhattan linear pdb"
 _slide_values_output="moves steps path json svg tiles"
 _slide_values_format="spaced compact json"
@@ -28,21 +31,27 @@ _slide()
         case $prev in
         -a | --algo) words=$_slide_values_algo ;;
         -H | --heuristic) words=$_slide_values_heuristic ;;
-        -o | --output) words=$_slide_values_output ;;
+        -o | --output)
+            if [ "$command" = spread ]; then words="moves steps"; else words=$_slide_values_output; fi ;;
         -f | --format) words=$_slide_values_format ;;
         --problem) words=$_slide_values_problem ;;
+        --checkpoint | --log)
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return ;;
         --output-dir | --cache-dir)
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return ;;
         -g | --goal | -s | --size | -j | --jobs | -n | --count | --seed | -w | --walk | \
-            --weight | --max-memory | --timeout | --max-moves | --max-group | --delay)
+            --weight | --max-memory | --timeout | --max-moves | --max-group | --delay | \
+            --bound | --items | --per-job | --local | --retries | --shuffle | -S | --sshlogin | \
+            --worker | --parallel)
             return ;; # a value of the user's own
         *)
             if [ "$command" = help ]; then
-                words="solve check gen pdb play show"
+                words="solve split work spread check gen pdb play show"
             elif [ "$command" = pdb ] && [ "$COMP_CWORD" -eq 2 ]; then
                 words=$_slide_values_pdb
-            elif [[ $cur == -* && $command =~ ^(solve|check|gen|pdb|play|show)$ ]]; then
+            elif [[ $cur == -* && $command =~ ^(solve|split|work|spread|check|gen|pdb|play|show)$ ]]; then
                 local name=_slide_options_$command
                 words=${!name}
             elif [ "$command" = check ] || [ "$command" = show ]; then

@@ -10,12 +10,14 @@
 int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
                         int rows, int cols, slide_board *start, slide_board *goal)
 {
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     char where[64];
     memset(start, 0, sizeof *start);
     memset(goal, 0, sizeof *goal);
     if (goal_text) {
-        slide_parse_options popt = {rows, cols, 0};
+        slide_parse_options popt = slide_parse_options_init();
+        popt.rows = rows;
+        popt.cols = cols;
         if (slide_board_parse(goal_text, strlen(goal_text), &popt, goal, &err) != SLIDE_OK) {
             snprintf(where, sizeof where, "%s: --goal", command);
             cli_report_parse_error(where, &err);
@@ -25,7 +27,9 @@ int cli_read_start_goal(const char *command, const char *start_text, const char 
         cols = goal->cols;
     }
     if (start_text) {
-        slide_parse_options popt = {rows, cols, 0};
+        slide_parse_options popt = slide_parse_options_init();
+        popt.rows = rows;
+        popt.cols = cols;
         if (slide_board_parse(start_text, strlen(start_text), &popt, start, &err) != SLIDE_OK) {
             snprintf(where, sizeof where, "%s: BOARD", command);
             cli_report_parse_error(where, &err);

@@ -333,11 +333,17 @@ static void solver_destroy(game_solver *s)
 static void solve_one(game_solver *s, answer_node *node, double asked)
 {
     game_answer *a = &node->answer;
-    slide_solve_options opt;
+    slide_solve_options opt = slide_solve_options_init();
     slide_solution solution;
-    slide_stats stats;
-    memset(&opt, 0, sizeof opt);
+    slide_stats stats = slide_stats_init();
     opt.context = s->context;
+    /*
+     * Above 25 cells auto spends a second or more on a near-optimal answer
+     * (beam search); the game asks again after every move and shows one
+     * move at a time, so it asks strategy, which answers in milliseconds.
+     */
+    if ((long long)a->from.rows * a->from.cols > SLIDE_MAX_WIDE_CELLS)
+        opt.algo = "strategy";
     opt.progress = solver_progress;
     opt.progress_ctx = s;
     a->status = slide_solve(&a->from, &s->goal, &opt, &solution, &stats);
@@ -493,12 +499,19 @@ void game_solver_free(game_solver *s)
     s->detached = s->running;
     pthread_cond_signal(&s->wake);
     int detached = s->detached;
+    /*
+     * Read while s is surely alive: once the lock is released a detached
+     * thread may finish its search, destroy s and return.  Its handle
+     * stays valid until it is detached (or joined), whether or not it has
+     * ended.
+     */
+    pthread_t thread = s->thread;
     pthread_mutex_unlock(&s->lock);
     if (detached) {
-        pthread_detach(s->thread);
+        pthread_detach(thread);
         return;
     }
-    pthread_join(s->thread, NULL);
+    pthread_join(thread, NULL);
     solver_destroy(s);
 }
 

@@ -527,7 +527,7 @@ static int read_arguments(int argc, char **argv, play *p, slide_board *start, sl
     const char *value, *goal_text = NULL;
     int id, rows = 0, cols = 0, status = 0, have_seed = 0;
     unsigned long long seed = 0;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     if (cli_scan_init(&scan, argc, argv, 2, play_options, "play") != 0)
         return EXIT_FAILED_BOARD;
     while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
@@ -564,8 +564,9 @@ static int read_arguments(int argc, char **argv, play *p, slide_board *start, sl
                                      goal_text, rows, cols, start, goal);
     if (status == 0 && (goal->rows < PLAY_MIN_SIDE || goal->rows > PLAY_MAX_SIDE ||
                         goal->cols < PLAY_MIN_SIDE || goal->cols > PLAY_MAX_SIDE)) {
-        cli_error("play: a %dx%d board is too large to play here (sides %d to %d)", goal->rows,
-                  goal->cols, PLAY_MIN_SIDE, PLAY_MAX_SIDE);
+        cli_error("play: %s %dx%d board is too large to play here (sides %d to %d)",
+                  cli_article((unsigned long)goal->rows), goal->rows, goal->cols, PLAY_MIN_SIDE,
+                  PLAY_MAX_SIDE);
         status = EXIT_USAGE;
     }
     if (!have_seed)

@@ -56,86 +56,97 @@ typedef struct show {
 } show;
 
 /*
+ * The most moves show plays: a hundred times the 130,000 or so that --algo
+ * strategy gives the largest board it shows (40x40), and 2 MB of memory.
+ * MOVES is read in parts of SHOW_READ_PART bytes, each byte checked as it
+ * arrives, so that neither a stray file nor an endless stream (/dev/zero,
+ * /dev/urandom) costs more than that.
+ */
+#ifndef SHOW_MAX_MOVES /* the fuzz build makes both small (CMakeLists.txt) */
+#define SHOW_MAX_MOVES ((size_t)2000000)
+#define SHOW_READ_PART ((size_t)1 << 16)
+#endif
+
+/*
  * Reads MOVES: "-" is stdin, text of move letters only is itself, anything
  * else names a file.  Whitespace between moves is skipped; any other byte is
- * an error naming where it is.  On success *out is a malloc'd string of
- * lowercase letters.  Returns 0 or an exit status (message printed).
+ * an error naming where it is, and so is a move past SHOW_MAX_MOVES.  On
+ * success *out is a malloc'd string of lowercase letters.  Returns 0 or an
+ * exit status (message printed).
  */
 static int read_moves(const char *arg, char **out, size_t *length)
 {
-    char *text = NULL;
-    size_t len = 0, cap = 0;
     const char *source = arg;
-    int fd = -1;
+    FILE *file = NULL;
+    cli_reader r;
     if (strcmp(arg, "-") == 0) {
-        fd = STDIN_FILENO;
+        file = stdin;
         source = "stdin";
     } else if (strspn(arg, "udlrUDLR") != strlen(arg)) {
-        fd = open(arg, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
+        file = fopen(arg, "rb");
+        if (!file) {
             cli_error("show: MOVES '%.60s' is neither moves (u, d, l, r) nor a readable file: %s",
                       arg, strerror(errno));
             return EXIT_USAGE;
         }
     }
-    if (fd < 0) {
-        len = strlen(arg);
-        text = malloc(len + 1);
-        if (text)
-            memcpy(text, arg, len + 1);
-    } else {
-        for (;;) {
-            if (len + 4096 + 1 > cap) {
-                cap = cap ? cap * 2 : 65536;
-                char *bigger = realloc(text, cap);
-                if (!bigger) {
-                    free(text);
-                    text = NULL;
-                    break;
-                }
-                text = bigger;
-            }
-            ssize_t got = read(fd, text + len, cap - len - 1);
-            if (got < 0 && errno == EINTR)
+    if (!file)
+        cli_reader_from_text(&r, "MOVES", arg, strlen(arg));
+    char *moves = NULL;
+    size_t kept = 0, cap = 0, offset = 0; /* offset: bytes of MOVES before r.line */
+    int status = file && cli_reader_from_file(&r, "MOVES", file) != 0 ? -1 : 0;
+    int got = CLI_LINE_END;
+    while (status == 0 && (got = cli_reader_part(&r, SHOW_READ_PART)) == CLI_LINE_READ) {
+        for (size_t i = 0; i < r.len && status == 0; i++) {
+            char c = r.line[i];
+            if (c == ' ' || c == '\t' || c == '\r')
                 continue;
-            if (got < 0) {
-                cli_error("show: cannot read MOVES from %s: %s", source, strerror(errno));
-                free(text);
-                if (fd != STDIN_FILENO)
-                    close(fd);
-                return EXIT_FAILED_BOARD;
+            if (!strchr("udlrUDLR", c) || c == '\0') {
+                char what[48];
+                cli_error("show: MOVES (%.60s), byte %zu: %s is not a move (u, d, l, r)", source,
+                          offset + i + 1, cli_describe_char(c, what, sizeof what));
+                status = EXIT_FAILED_BOARD;
+            } else if (kept == SHOW_MAX_MOVES) {
+                cli_error("show: MOVES (%.60s) holds more than %zu moves, the most show plays",
+                          source, SHOW_MAX_MOVES);
+                status = EXIT_FAILED_BOARD;
+            } else {
+                if (kept + 1 >= cap) {
+                    size_t bigger_cap = cap ? cap * 2 : 4096;
+                    if (bigger_cap > SHOW_MAX_MOVES + 1)
+                        bigger_cap = SHOW_MAX_MOVES + 1;
+                    char *bigger = realloc(moves, bigger_cap);
+                    if (!bigger) {
+                        status = -1;
+                        break;
+                    }
+                    moves = bigger;
+                    cap = bigger_cap;
+                }
+                moves[kept++] = (char)(c | 0x20);
             }
-            if (got == 0)
-                break;
-            len += (size_t)got;
         }
-        if (fd != STDIN_FILENO)
-            close(fd);
+        offset += r.len + (r.ended && r.last_newline);
     }
-    if (!text) {
+    if (status == 0 && got == CLI_LINE_ERROR) {
+        cli_error("show: cannot read MOVES from %s: %s", source, strerror(errno));
+        status = EXIT_FAILED_BOARD;
+    }
+    if (status == 0 && !moves && !(moves = malloc(1)))
+        status = -1;
+    if (status < 0) {
         cli_error("out of memory");
-        return EXIT_FAILED_BOARD;
+        status = EXIT_FAILED_BOARD;
     }
-    size_t kept = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
-            continue;
-        if (!strchr("udlrUDLR", c) || c == '\0') {
-            unsigned char byte = (unsigned char)c;
-            if (byte >= 0x20 && byte < 0x7f)
-                cli_error("show: MOVES (%s), byte %zu: '%c' is not a move (u, d, l, r)", source,
-                          i + 1, c);
-            else
-                cli_error("show: MOVES (%s), byte %zu: byte 0x%02x is not a move (u, d, l, r)",
-                          source, i + 1, byte);
-            free(text);
-            return EXIT_FAILED_BOARD;
-        }
-        text[kept++] = (char)(c | 0x20);
+    cli_reader_free(&r);
+    if (file && file != stdin)
+        fclose(file);
+    if (status != 0) {
+        free(moves);
+        return status;
     }
-    text[kept] = '\0';
-    *out = text;
+    moves[kept] = '\0';
+    *out = moves;
     *length = kept;
     return 0;
 }
@@ -147,8 +158,9 @@ static void draw(show *s, const game_layout *layout, int fits)
     char line[200];
     term_frame_reset(f, s->term.ansi, s->term.colour);
     if (!fits) {
-        snprintf(line, sizeof line, "the window is too small for a %dx%d board (q stops)",
-                 s->game.board.rows, s->game.board.cols);
+        snprintf(line, sizeof line, "the window is too small for %s %dx%d board (q stops)",
+                 cli_article((unsigned long)s->game.board.rows), s->game.board.rows,
+                 s->game.board.cols);
         term_frame_centred(f, width, line);
         term_present(&s->term, f);
         return;
@@ -161,8 +173,8 @@ static void draw(show *s, const game_layout *layout, int fits)
     term_draw_board(f, layout, &s->game.board, &s->game.goal,
                     next ? game_moved_cell(&s->game, next) : -1);
     term_frame_end_line(f);
-    if (next)
-        snprintf(line, sizeof line, "move %zu of %zu: %c%s", s->done + 1, s->length, next,
+    if (next) /* the moves played, as `q` then reports them, and the one the marked tile makes */
+        snprintf(line, sizeof line, "%zu of %zu moves, next: %c%s", s->done, s->length, next,
                  s->paused ? "   (paused)" : "");
     else
         snprintf(line, sizeof line, "%zu move%s: %s", s->length, s->length == 1 ? "" : "s",
@@ -242,7 +254,7 @@ int cli_show(int argc, char **argv)
     cli_scan scan;
     const char *value, *goal_text = NULL;
     int id, rows = 0, cols = 0, status = 0;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     show s;
     slide_board start = {0, 0, 0, NULL}, goal = {0, 0, 0, NULL};
     memset(&s, 0, sizeof s);
@@ -280,8 +292,8 @@ int cli_show(int argc, char **argv)
         status =
             cli_read_start_goal("show", scan.positional[0], goal_text, rows, cols, &start, &goal);
     if (status == 0 && (start.rows > SHOW_MAX_SIDE || start.cols > SHOW_MAX_SIDE)) {
-        cli_error("show: a %dx%d board is too large to show (sides up to %d)", start.rows,
-                  start.cols, SHOW_MAX_SIDE);
+        cli_error("show: %s %dx%d board is too large to show (sides up to %d)",
+                  cli_article((unsigned long)start.rows), start.rows, start.cols, SHOW_MAX_SIDE);
         status = EXIT_USAGE;
     }
     if (status == 0)

@@ -10,6 +10,8 @@
  */
 #include "cli/game/svg.h"
 
+#include "cli/base/base.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,15 +165,22 @@ static void write_tile(FILE *f, const slide_board *start, const slide_board *goa
     fprintf(f, ";1\" dur=\"%.3fs\" repeatCount=\"indefinite\"/>\n</g>\n", total);
 }
 
+int svg_check_board(const slide_board *start, char *reason, size_t size)
+{
+    long cells = (long)start->rows * start->cols;
+    if (cells <= SVG_MAX_CELLS)
+        return 0;
+    snprintf(reason, size, "an SVG is drawn for boards of at most %d cells; this one has %ld",
+             SVG_MAX_CELLS, cells);
+    return -1;
+}
+
 int svg_write(FILE *f, const slide_board *start, const slide_board *goal, const char *moves,
               uint64_t length, char *reason, size_t size)
 {
     long cells = (long)start->rows * start->cols;
-    if (cells > SVG_MAX_CELLS) {
-        snprintf(reason, size, "an SVG is drawn for boards of at most %d cells; this one has %ld",
-                 SVG_MAX_CELLS, cells);
+    if (svg_check_board(start, reason, size) != 0)
         return -1;
-    }
     if (length > SVG_MAX_MOVES) {
         snprintf(reason, size,
                  "an SVG is drawn for solutions of at most %u moves; this one has %llu",
@@ -198,8 +207,9 @@ int svg_write(FILE *f, const slide_board *start, const slide_board *goal, const 
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
             width, height, width, height);
-    fprintf(f, "<title>slide: a %dx%d board solved in %llu move%s</title>\n", start->rows,
-            start->cols, (unsigned long long)length, length == 1 ? "" : "s");
+    fprintf(f, "<title>slide: %s %dx%d board solved in %llu move%s</title>\n",
+            cli_article((unsigned long)start->rows), start->rows, start->cols,
+            (unsigned long long)length, length == 1 ? "" : "s");
     fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fbfaf6\"/>\n", width, height);
     fprintf(f,
             "<text x=\"%d\" y=\"%d\" font-size=\"15\" fill=\"#222\">%llu move%s "

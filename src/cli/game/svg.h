@@ -15,6 +15,13 @@
 #define SVG_MAX_MOVES 200000u
 
 /*
+ * 0 when svg_write draws boards of start's size, else -1 with a sentence in
+ * reason: asked before a board is solved, so that one too large to draw
+ * costs no search.
+ */
+int svg_check_board(const slide_board *start, char *reason, size_t size);
+
+/*
  * Writes the SVG of moves[0..length) (blank letters) played from start;
  * goal colours the tiles that are home.  Returns 0, or -1 with a sentence in
  * reason when the board or the solution is over the limits above, a move is

@@ -206,11 +206,26 @@ void term_frame_end_line(term_frame *f)
 
 void term_frame_centred(term_frame *f, int width, const char *text)
 {
-    int n = (int)strlen(text);
-    if (n > width)
-        n = width > 0 ? width : 0; /* a narrow window cuts the line rather than wrapping it */
-    term_frame_spaces(f, (width - n) / 2);
+    static const char more[] = "...";
+    int n = (int)strlen(text), shortened = 0;
+    if (n > width && width > (int)sizeof more) {
+        /* the words that fit before "...", without the spaces and ';' or ',' that end them */
+        int room = width - (int)(sizeof more - 1);
+        for (n = room; n > 0 && text[n] != ' '; n--)
+            ;
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == ';' || text[n - 1] == ','))
+            n--;
+        if (n == 0)
+            n = room; /* one word wider than the window */
+        shortened = 1;
+    } else if (n > width) {
+        n = width > 0 ? width : 0;
+    }
+    int shown = n + (shortened ? (int)(sizeof more - 1) : 0);
+    term_frame_spaces(f, (width - shown) / 2);
     frame_append(f, text, (size_t)n);
+    if (shortened)
+        frame_append(f, more, sizeof more - 1);
     term_frame_end_line(f);
 }
 

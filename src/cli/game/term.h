@@ -70,7 +70,11 @@ void term_frame_text(term_frame *f, const char *fmt, ...)
 void term_frame_style(term_frame *f, const char *sgr);
 void term_frame_spaces(term_frame *f, int count);
 void term_frame_end_line(term_frame *f);
-/* One line holding text (without escapes) centred in width columns, cut to width. */
+/*
+ * One line holding text (without escapes) centred in width columns.  Text
+ * wider than that is shortened at a word's end and marked "...", never cut
+ * inside a word (but one word wider than the window).
+ */
 void term_frame_centred(term_frame *f, int width, const char *text);
 
 /* How a tile is drawn, in colour (SGR) or, without colour, by its brackets. */

@@ -79,7 +79,9 @@ void cli_help_check(FILE *f)
             "  ok: 19 moves, optimal\n"
             "  wrong answer: move 7 'u' leaves the board (the board before it: ...)\n"
             "MOVES is the move string itself, - for stdin, or a file holding it; from a\n"
-            "file or stdin it is replayed as it is read, whatever its length.\n"
+            "file or stdin it is replayed as it is read, whatever its length. A name\n"
+            "that looks like a file's (a . or /, or letters besides u, d, l, r) and\n"
+            "names none is a judge failure.\n"
             "\n"
             "With --problem it is a special judge for that problem's whole output file\n"
             "(testlib's argument order); the verdict line goes to stderr and names the\n"
@@ -124,7 +126,7 @@ static int usage(const char *fmt, ...)
 static int read_check_options(cli_scan *scan, check_config *cfg)
 {
     const char *value;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     int id;
     while ((id = cli_scan_next(scan, &value)) != SCAN_END) {
         switch (id) {
@@ -163,6 +165,7 @@ int cli_check(int argc, char **argv)
     cli_scan scan;
     check_config cfg;
     memset(&cfg, 0, sizeof cfg);
+    cfg.limits = slide_limits_init();
     if (cli_scan_init(&scan, argc, argv, 2, check_options, "check") != 0)
         return usage("out of memory");
     int status = read_check_options(&scan, &cfg);

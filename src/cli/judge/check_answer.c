@@ -50,7 +50,7 @@ static int case_optimum(checker *ck, size_t i, uint64_t *length, verdict *v)
     optimum *o = &ck->best[i];
     if (!o->known) {
         slide_solution sol;
-        slide_stats st;
+        slide_stats st = slide_stats_init();
         o->status =
             judge_solve_case(ck->p, &ck->cases->items[i], &ck->limits, ck->context, 1, &sol, &st);
         o->length = sol.length;

@@ -32,24 +32,24 @@ static int read_input_file(const char *path, char **text, size_t *len, verdict *
  * line at a time; label names it in messages ("the output 'out.txt'").
  * Returns VERDICT_OK, or VERDICT_FAIL in v.
  */
-static int open_judge_file(const char *path, const char *label, line_reader *r, verdict *v)
+static int open_judge_file(const char *path, const char *label, cli_reader *r, verdict *v)
 {
     FILE *f = path ? fopen(path, "rb") : stdin;
     if (!f)
         return set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", label, strerror(errno));
-    if (reader_from_file(r, label, f) == 0)
+    if (cli_reader_from_file(r, label, f) == 0)
         return VERDICT_OK;
     if (path)
         fclose(f);
-    reader_free(r);
+    cli_reader_free(r);
     return set_verdict(v, VERDICT_FAIL, "out of memory");
 }
 
-static void close_judge_file(line_reader *r)
+static void close_judge_file(cli_reader *r)
 {
     if (r->file && r->file != stdin)
         fclose(r->file);
-    reader_free(r);
+    cli_reader_free(r);
 }
 
 /*
@@ -65,9 +65,10 @@ int check_files(const check_config *cfg, const judge_problem *p, const char *inp
     judge_cases cases = {NULL, 0, 0};
     optimum *best = NULL;
     slide_context *context = NULL;
-    slide_context_options copt = {cfg->limits.max_memory};
+    slide_context_options copt = slide_context_options_init();
+    copt.max_memory = cfg->limits.max_memory;
     checker ck;
-    line_reader reader;
+    cli_reader reader;
     char message[512], label[300];
     int kind = read_input_file(input_path, &input, &input_len, v);
     if (kind != VERDICT_OK)

@@ -5,12 +5,12 @@
  *   check.c         the command: options, help, which form runs
  *   check_single.c  BOARD MOVES: one case, MOVES replayed as it is read
  *   check_files.c   --problem: INPUT and OUTPUT files, testlib's form or Kattis's
- *   check_output.c  a whole output, a line at a time: the line reader
+ *   check_output.c  a whole output, a line at a time (cli_reader, base.h)
  *   check_answer.c  one answer of one case: moves, a count, the no-solution word
  *
  * Each form judges with the same code (a single BOARD MOVES pair is one case
- * of a one-line problem), so the verdicts, the checker and the line reader
- * below are all there is between them.
+ * of a one-line problem), so the verdicts and the checker below, and the
+ * line reader of base.h, are all there is between them.
  */
 #ifndef SLIDE_CHECK_INTERNAL_H
 #define SLIDE_CHECK_INTERNAL_H
@@ -144,40 +144,12 @@ int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v
 
 /* --------------------------------------------------- whole outputs (check_output.c) */
 
-/*
- * Output and answer files, and MOVES, are read a line at a time, never
- * whole: memory is one line, at most CLI_MAX_LINE_BYTES (base.h), whatever
- * arrives.  A reader takes a FILE, or a text that is all there is (a MOVES
- * argument).
- */
-enum { LINE_ERROR = -1, LINE_END = 0, LINE_READ = 1, LINE_TOO_LONG = 2 };
-
-typedef struct line_reader {
-    FILE *file;       /* NULL: `next` holds all the text there is */
-    const char *what; /* "the output", for messages */
-    char *block;      /* READ_BLOCK bytes of the file */
-    const char *next; /* bytes in hand, not yet read */
-    size_t left;
-    char *line; /* what the last read returned, and its length */
-    size_t len;
-    size_t cap;
-    long number;      /* 1-based number of the line last read */
-    int in_line;      /* a line has begun and not ended */
-    int ended;        /* the last read reached its line's end */
-    int last_newline; /* the last line that ended did so with "\n" */
-} line_reader;
-
-void reader_from_text(line_reader *r, const char *what, const char *text, size_t len);
-int reader_from_file(line_reader *r, const char *what, FILE *file);
-void reader_free(line_reader *r);
-int reader_part(line_reader *r, size_t most);
-
 /* Whitespace at the end of line `line`: a presentation error in pe under --strict. */
 void trailing_space(const checker *ck, long line, int carriage_return, verdict *pe);
 /* What follows the last answer; VERDICT_FAIL in v on a read error, else VERDICT_OK. */
-int judge_rest(const checker *ck, line_reader *r, verdict *pe, verdict *v);
+int judge_rest(const checker *ck, cli_reader *r, verdict *pe, verdict *v);
 /* A whole output of ck's cases from r: the verdict kind, its message in v. */
-int judge_output(checker *ck, line_reader *r, int first, verdict *v);
+int judge_output(checker *ck, cli_reader *r, int first, verdict *v);
 
 /* ------------------------------------------------------------------ the forms */
 

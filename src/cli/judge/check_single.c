@@ -11,8 +11,10 @@
 /* Parses a board for check; reports with `what` and returns non-zero on failure. */
 static int parse_arg_board(const char *what, const char *text, int rows, int cols, slide_board *out)
 {
-    slide_parse_options opt = {rows, cols, 0};
-    slide_parse_error err;
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = rows;
+    opt.cols = cols;
+    slide_parse_error err = slide_parse_error_init();
     if (slide_board_parse(text, strlen(text), &opt, out, &err) == SLIDE_OK)
         return 0;
     char where[64];
@@ -25,12 +27,29 @@ static int parse_arg_board(const char *what, const char *text, int rows, int col
 #define MOVES_PEEK ((size_t)1 << 16)
 
 /*
+ * Whether MOVES text that names no file was meant as one: it has a '/' or a
+ * '.', or a letter that is no move (answr.txt, out1), where a mistyped
+ * answer has move letters with spaces, digits or other marks among them.
+ */
+static int looks_like_a_file_name(const char *arg)
+{
+    for (const char *p = arg; *p; p++) {
+        char c = *p;
+        if (c == '/' || c == '.' ||
+            (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && !strchr("udlrUDLR", c)))
+            return 1;
+    }
+    return 0;
+}
+
+/*
  * Where MOVES comes from: "-" is stdin; a string of move letters (or the
  * empty string, or the no-solution word) is itself; anything else is the
- * file it names, or, when no such file exists and it has no '/', itself
- * again (a wrong answer, as it was before files were read).  Returns
- * VERDICT_OK with *file set (NULL: the text is the answer), or
- * VERDICT_FAIL in v.
+ * file it names, or, when no such file exists and it does not look like a
+ * file name, itself again (a wrong answer).  A file name that names no
+ * file is a judge failure naming it, not an answer judged letter by
+ * letter.  Returns VERDICT_OK with *file set (NULL: the text is the
+ * answer), or VERDICT_FAIL in v.
  */
 static int open_moves(const char *arg, const char *no_solution, FILE **file, verdict *v)
 {
@@ -40,13 +59,19 @@ static int open_moves(const char *arg, const char *no_solution, FILE **file, ver
         *file = stdin;
         return VERDICT_OK;
     }
-    if (strspn(arg, "udlrUDLR") == len || loosely_equal(arg, len, no_solution))
+    /* the no-solution word with spaces about it is still the answer (a presentation error) */
+    size_t lead = strspn(arg, " \t\r\n"), word = len - lead;
+    while (word && strchr(" \t\r\n", arg[lead + word - 1]))
+        word--;
+    if (strspn(arg, "udlrUDLR") == len || loosely_equal(arg + lead, word, no_solution))
         return VERDICT_OK;
     *file = fopen(arg, "rb");
-    if (*file || (errno == ENOENT && !strchr(arg, '/')))
+    if (*file || (errno == ENOENT && !looks_like_a_file_name(arg)))
         return VERDICT_OK;
-    return set_verdict(v, VERDICT_FAIL, "cannot read MOVES from '%.200s': %s", arg,
-                       strerror(errno));
+    return set_verdict(v, VERDICT_FAIL, "cannot read MOVES from '%.200s': %s%s", arg,
+                       strerror(errno),
+                       errno == ENOENT && !strchr(arg, '/') ? " (a move string holds only u, d, l and r)"
+                                                            : "");
 }
 
 /*
@@ -55,7 +80,7 @@ static int open_moves(const char *arg, const char *no_solution, FILE **file, ver
  * buffer's whatever its length.  Returns the verdict kind; presentation
  * errors go to pe.
  */
-static int judge_long_moves(checker *ck, line_reader *r, verdict *pe, verdict *v)
+static int judge_long_moves(checker *ck, cli_reader *r, verdict *pe, verdict *v)
 {
     const judge_case *c = &ck->cases->items[0];
     move_stream ms;
@@ -64,7 +89,7 @@ static int judge_long_moves(checker *ck, line_reader *r, verdict *pe, verdict *v
         kind = moves_feed(&ms, r->line, r->len, "", v);
         if (kind != VERDICT_OK || r->ended)
             break;
-        if (reader_part(r, MOVES_PEEK) == LINE_ERROR)
+        if (cli_reader_part(r, MOVES_PEEK) == CLI_LINE_ERROR)
             kind = set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", r->what, strerror(errno));
     }
     memset(&ck->info, 0, sizeof ck->info);
@@ -83,14 +108,14 @@ static int judge_long_moves(checker *ck, line_reader *r, verdict *pe, verdict *v
 }
 
 /* MOVES judged as the whole output of a one-case problem. */
-static int judge_single(checker *ck, line_reader *r, verdict *v)
+static int judge_single(checker *ck, cli_reader *r, verdict *v)
 {
     verdict pe;
     pe.kind = VERDICT_OK;
-    int got = reader_part(r, MOVES_PEEK);
-    if (got == LINE_ERROR)
+    int got = cli_reader_part(r, MOVES_PEEK);
+    if (got == CLI_LINE_ERROR)
         return set_verdict(v, VERDICT_FAIL, "cannot read %s: %s", r->what, strerror(errno));
-    if (got == LINE_END || r->ended)
+    if (got == CLI_LINE_END || r->ended)
         return judge_output(ck, r, got, v);
     int kind = judge_long_moves(ck, r, &pe, v);
     if (kind != VERDICT_OK)
@@ -135,7 +160,7 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
     optimum best;
     checker ck;
     verdict v;
-    line_reader reader;
+    cli_reader reader;
     FILE *file;
     memset(&best, 0, sizeof best);
     checker_init(&ck, cfg, &single, &cases, &best);
@@ -143,14 +168,14 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
     int kind = open_moves(moves, single.no_solution, &file, &v);
     if (kind == VERDICT_OK) {
         if (!file)
-            reader_from_text(&reader, "MOVES", moves, strlen(moves));
-        if (file && reader_from_file(&reader, file == stdin ? "MOVES from stdin" : "MOVES", file))
+            cli_reader_from_text(&reader, "MOVES", moves, strlen(moves));
+        if (file && cli_reader_from_file(&reader, file == stdin ? "MOVES from stdin" : "MOVES", file))
             kind = set_verdict(&v, VERDICT_FAIL, "out of memory");
         else
             kind = judge_single(&ck, &reader, &v);
         if (file && file != stdin)
             fclose(file);
-        reader_free(&reader);
+        cli_reader_free(&reader);
     }
     const answer_info *info = &ck.info;
     if (kind == VERDICT_OK) {

@@ -206,8 +206,11 @@ static int parse_board_at(const judge_problem *p, const char *text, size_t len,
                           const long *cell_lines, long line, const char *label, slide_board *out,
                           char *message, size_t size)
 {
-    slide_parse_options opt = {p->rows, p->cols, line};
-    slide_parse_error err;
+    slide_parse_options opt = slide_parse_options_init();
+    opt.rows = p->rows;
+    opt.cols = p->cols;
+    opt.line = line;
+    slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(text, len, &opt, out, &err);
     if (status == SLIDE_OK)
         return 0;
@@ -227,7 +230,9 @@ static int fixed_goal(const judge_problem *p, judge_case *c, char *message, size
 {
     int status;
     if (p->goal) {
-        slide_parse_options opt = {p->rows, p->cols, 0};
+        slide_parse_options opt = slide_parse_options_init();
+        opt.rows = p->rows;
+        opt.cols = p->cols;
         status = slide_board_parse(p->goal, strlen(p->goal), &opt, &c->goal, NULL);
     } else {
         status = slide_board_init_goal(&c->goal, p->rows, p->cols);
@@ -536,12 +541,10 @@ int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_li
                      slide_context *context, int count_only, slide_solution *sol,
                      slide_stats *stats)
 {
-    slide_solve_options opt;
-    memset(&opt, 0, sizeof opt);
+    slide_solve_options opt = slide_solve_options_init();
     opt.context = context;
     opt.algo = p->algo;
-    if (limits)
-        opt.limits = *limits;
+    opt.limits = limits;
     /* a table built for one case alone costs more than the BFS whose string it walks */
     if (strcmp(p->algo, "table") == 0 &&
         !slide_solve_uses_table(c->start.rows, c->start.cols, &opt))

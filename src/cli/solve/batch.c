@@ -34,7 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BLOCK_BYTES (1u << 20)
+#define BLOCK_BYTES CLI_BLOCK_BYTES
 #define CHUNK_ITEMS 2048
 
 typedef struct chunk {

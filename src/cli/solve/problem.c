@@ -73,7 +73,7 @@ static int answer_case(const judge_problem *p, const judge_case *c, size_t numbe
                        const slide_limits *limits, slide_context *context, int stats, cli_out *out)
 {
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     int status = judge_solve_case(p, c, limits, context, p->answer == ANSWER_STEPS, &sol, &st);
     if (stats)
         print_case_stats(number, &st);
@@ -127,7 +127,7 @@ int cli_solve_problem(int argc, char **argv)
 {
     cli_scan scan;
     const char *value, *name = NULL;
-    slide_limits limits = {0, 0};
+    slide_limits limits = slide_limits_init();
     int id, stats = 0, status = 0;
     if (cli_scan_init(&scan, argc, argv, 2, problem_options, "solve") != 0) {
         cli_error("out of memory");
@@ -194,7 +194,8 @@ int cli_solve_problem(int argc, char **argv)
     }
     free(text);
     slide_context *context = NULL;
-    slide_context_options copt = {limits.max_memory};
+    slide_context_options copt = slide_context_options_init();
+    copt.max_memory = limits.max_memory;
     if (cases.count >= JUDGE_CONTEXT_MIN_CASES &&
         slide_context_create(&context, &copt) != SLIDE_OK) {
         cli_error("out of memory");

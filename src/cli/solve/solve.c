@@ -125,6 +125,7 @@ void cli_help_solve(FILE *f)
 
 typedef struct solve_config {
     slide_solve_options lib;
+    slide_limits limits; /* lib.limits points here */
     int output;
     int pairs;
     int stats;
@@ -222,6 +223,11 @@ static void print_stats(FILE *err, const char *where, const slide_stats *st, int
             cli_format_bytes(st->peak_memory, mem, sizeof mem));
     if (st->table_memory)
         fprintf(err, ", tables %s", cli_format_bytes(st->table_memory, mem, sizeof mem));
+    if (st->table_shared == st->table_memory && st->table_shared)
+        fputs(" (shared with an earlier goal: charged once)", err);
+    else if (st->table_shared)
+        fprintf(err, " (%s shared with an earlier goal: charged once)",
+                cli_format_bytes(st->table_shared, mem, sizeof mem));
     fprintf(err, ", %.3f ms%s%s%s\n", st->seconds * 1e3,
             st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
             cli_solve_note(st, status, note, sizeof note));
@@ -296,40 +302,37 @@ static int stream_moves(void *ctx, const char *moves, size_t len)
 /*
  * -o svg: the drawing on stdout, or with --output-dir into DIR/board-N.svg
  * (N the board's argument or line number) and that path on stdout.  A
- * board over svg.c's limits, or a file that cannot be written, gets `error`.
+ * board over svg.c's limits, or a file that cannot be written, gets `error`
+ * and leaves DIR/board-N.svg as it was (cli_file: the drawing is written
+ * under a temporary name and renamed over it only when whole).
  */
 static void answer_svg(solve_run *run, const char *where, const slide_board *start,
                        const slide_board *goal, const slide_solution *sol)
 {
     const char *dir = run->config->output_dir;
-    char reason[200], path[4096];
+    char reason[400], name[48];
     slide_board standard = {0, 0, 0, NULL};
     if (!goal && slide_board_init_goal(&standard, start->rows, start->cols) != SLIDE_OK) {
         answer_error(run, where, "out of memory");
         return;
     }
+    cli_file file;
     FILE *f = run->out.file;
-    if (dir) {
-        snprintf(path, sizeof path, "%s/board-%ld.svg", dir, run->board_number);
-        f = fopen(path, "w");
+    snprintf(name, sizeof name, "board-%ld.svg", run->board_number);
+    int failed = dir && cli_file_open(&file, dir, name, reason, sizeof reason) != 0;
+    if (!failed && svg_write(dir ? file.file : f, start, goal ? goal : &standard, sol->moves,
+                             sol->length, reason, sizeof reason) != 0) {
+        failed = 1;
+        if (dir)
+            cli_file_discard(&file);
+    } else if (!failed && dir) {
+        failed = cli_file_commit(&file, reason, sizeof reason) != 0;
     }
-    if (!f) {
-        snprintf(reason, sizeof reason, "cannot write %.120s: %s", path, strerror(errno));
-        answer_error(run, where, reason);
-    } else if (svg_write(f, start, goal ? goal : &standard, sol->moves, sol->length, reason,
-                         sizeof reason) != 0) {
-        if (dir) {
-            fclose(f);
-            remove(path);
-        }
-        answer_error(run, where, reason);
-    } else if (dir && (ferror(f) | fclose(f))) {
-        snprintf(reason, sizeof reason, "cannot write %.120s: %s", path, strerror(errno));
-        remove(path);
+    if (failed) {
         answer_error(run, where, reason);
     } else {
         if (dir)
-            fprintf(run->out.file, "%s\n", path);
+            fprintf(run->out.file, "%s\n", file.path);
         cli_out_line_done(&run->out);
     }
     slide_board_free(&standard);
@@ -340,9 +343,14 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
 {
     const solve_config *cfg = run->config;
     slide_solution sol;
-    slide_stats st;
+    slide_stats st = slide_stats_init();
     slide_solve_options opt = cfg->lib;
     move_stream stream;
+    char reason[200];
+    if (cfg->output == OUT_SVG && svg_check_board(start, reason, sizeof reason) != 0) {
+        answer_error(run, where, reason); /* before a search whose answer could not be drawn */
+        return;
+    }
     stream.file = run->out.file;
     stream.held = stream.small;
     stream.held_len = 0;
@@ -370,15 +378,16 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
                     SLIDE_MAX_PACKED_CELLS + 1, SLIDE_MAX_WIDE_CELLS, st.weight, st.weight);
         else if (st.remedy == SLIDE_REMEDY_PDB_BUILD)
             fprintf(run->err,
-                    "slide: note: %dx%d boards are solved with --algo strategy: fast, but not "
-                    "optimal; `slide pdb build --size %dx%d%s` once makes their answers "
-                    "near-optimal (said once)\n",
-                    start->rows, start->cols, start->rows, start->cols,
+                    "slide: note: %dx%d boards are solved with --algo %s: near-optimal, not "
+                    "proven optimal; `slide pdb build --size %dx%d%s` once makes their answers "
+                    "shorter (said once)\n",
+                    start->rows, start->cols, st.algo ? st.algo : "beam", start->rows,
+                    start->cols,
                     goal ? " --goal ..." : "");
         else
             fprintf(run->err,
                     "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
-                    "answers are not optimal (said once)\n",
+                    "answers are not proven optimal (said once)\n",
                     SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
     }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
@@ -389,13 +398,13 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         cli_solve_note(&st, status, note, sizeof note);
         if (status == SLIDE_E_MEMLIMIT)
             snprintf(message, sizeof message, "memory limit reached (--max-memory %s)%s%s",
-                     cli_format_bytes(cfg->lib.limits.max_memory ? cfg->lib.limits.max_memory
+                     cli_format_bytes(cfg->limits.max_memory ? cfg->limits.max_memory
                                                                  : SLIDE_DEFAULT_MAX_MEMORY,
                                       cap, sizeof cap),
                      note[0] ? ": " : "", note);
         else if (status == SLIDE_E_TIMEOUT)
             snprintf(message, sizeof message, "time limit reached (--timeout %g s)%s%s",
-                     cfg->lib.limits.timeout, note[0] ? ": " : "", note);
+                     cfg->limits.timeout, note[0] ? ": " : "", note);
         else
             snprintf(message, sizeof message, "%s%s%s", slide_strerror(status),
                      note[0] ? ": " : "", note);
@@ -486,8 +495,11 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
 static int parse_board(solve_run *run, const char *where, long line, const char *text, size_t len,
                        slide_board *board, int shape_rows, int shape_cols)
 {
-    slide_parse_options popt = {shape_rows, shape_cols, line};
-    slide_parse_error err;
+    slide_parse_options popt = slide_parse_options_init();
+    popt.rows = shape_rows;
+    popt.cols = shape_cols;
+    popt.line = line;
+    slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(text, len, &popt, board, &err);
     if (status == SLIDE_OK)
         return 0;
@@ -678,6 +690,101 @@ static void solve_stdin(solve_run *run)
         slide_board_free(&cfg->standard[n]);
 }
 
+/*
+ * -o svg without --output-dir on stdin: the drawing of the one board (or
+ * pair) stdin holds, as for a board given as an argument.  Stdin is read to
+ * its end first, so that a second board is refused (as a second argument
+ * is) before anything is drawn.
+ */
+typedef struct svg_stdin {
+    long items;   /* boards (pairs) read */
+    long second;  /* the line the second one starts on */
+    long number;  /* the first's line, and its goal's */
+    long goal_number;
+    char *text; /* the first's text and its goal's (copies; NULL when refused) */
+    size_t len;
+    char *goal_text;
+    size_t goal_len;
+    char reason[200]; /* why the first was refused, "" when it was not */
+    int no_memory;
+} svg_stdin;
+
+static char *copy_text(const char *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, text, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+static void svg_stdin_take(void *arg, cli_batch_io *io, const cli_batch_item *item)
+{
+    svg_stdin *c = arg;
+    (void)io;
+    if (++c->items == 2)
+        c->second = item->number;
+    if (c->items != 1)
+        return;
+    c->number = item->number;
+    c->goal_number = item->goal_number;
+    c->len = item->len;
+    c->goal_len = item->goal_len;
+    c->text = copy_text(item->text, item->len);
+    c->goal_text = item->goal_text ? copy_text(item->goal_text, item->goal_len) : NULL;
+    c->no_memory = !c->text || (item->goal_text && !c->goal_text);
+}
+
+static void svg_stdin_refused(void *arg, cli_batch_io *io, const cli_batch_item *item,
+                              const char *reason)
+{
+    svg_stdin *c = arg;
+    (void)io;
+    if (++c->items == 2)
+        c->second = item->number;
+    if (c->items == 1) {
+        c->number = item->number;
+        snprintf(c->reason, sizeof c->reason, "%s", reason);
+    }
+}
+
+static int solve_stdin_svg(solve_run *run)
+{
+    solve_config *cfg = (solve_config *)run->config;
+    svg_stdin c;
+    memset(&c, 0, sizeof c);
+    cli_batch batch = {1, cfg->pairs, &c, svg_stdin_take, svg_stdin_refused};
+    cli_batch_io io = {run->out.file, run->err, 0};
+    int status = cli_batch_run(&batch, 0, &io), exit = 0;
+    char where[48], goal_where[48];
+    snprintf(where, sizeof where, "line %ld", c.number);
+    snprintf(goal_where, sizeof goal_where, "line %ld (goal)", c.goal_number);
+    if (status == -1 || c.no_memory) {
+        cli_error("out of memory");
+        run->failures++;
+    } else if (status == -2) {
+        cli_error("error reading input: %s", strerror(errno));
+        run->failures++;
+    } else if (c.items > 1) {
+        cli_error("solve: -o svg writes one board's drawing to stdout, but stdin holds more "
+                  "(line %ld starts another); for several boards give --output-dir DIR",
+                  c.second);
+        exit = EXIT_USAGE;
+    } else if (c.items == 1 && c.reason[0]) {
+        answer_error(run, where, c.reason);
+    } else if (c.items == 1) {
+        /* one board, searched on every job's thread as an argument is */
+        cfg->lib.threads = cfg->jobs;
+        run->board_number = c.number;
+        solve_text(run, where, c.number, c.text, c.len, goal_where, c.goal_number, c.goal_text,
+                   c.goal_len);
+    }
+    free(c.text);
+    free(c.goal_text);
+    return exit;
+}
+
 static int usage_value(const char *option, const char *value, const char *expected)
 {
     cli_error("solve: %s: '%.60s' is not %s", option, value, expected);
@@ -691,7 +798,7 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
 {
     const char *value;
     int id;
-    slide_parse_error err;
+    slide_parse_error err = slide_parse_error_init();
     while ((id = cli_scan_next(scan, &value)) != SCAN_END) {
         switch (id) {
         case SCAN_ERROR:
@@ -745,11 +852,11 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             cfg->output_dir = value;
             break;
         case OPT_MAX_MEMORY:
-            if (cli_parse_memory(value, &cfg->lib.limits.max_memory))
+            if (cli_parse_memory(value, &cfg->limits.max_memory))
                 return usage_value("--max-memory", value, "a size (e.g. 512M, 4G)");
             break;
         case OPT_TIMEOUT:
-            if (cli_parse_seconds(value, &cfg->lib.limits.timeout))
+            if (cli_parse_seconds(value, &cfg->limits.timeout))
                 return usage_value("--timeout", value, "a positive number of seconds");
             break;
         case OPT_WEIGHT:
@@ -776,23 +883,41 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
 }
 
 /*
- * --heuristic with an algorithm that takes none (bfs, bibfs) is a usage
- * error rather than an option silently dropped.  Returns 0 or EXIT_USAGE.
+ * An option the chosen algorithm cannot take is a usage error, said before
+ * any board is read, rather than an option silently dropped or every board
+ * failed: --heuristic with one that uses none (bfs, bibfs, table,
+ * strategy), --weight (other than 1, the optimal search) with one that has
+ * no weighted mode.  Auto takes both.  Returns 0 or EXIT_USAGE.
  */
-static int check_heuristic_fits_algo(const solve_config *cfg)
+static int check_options_fit_algo(const solve_config *cfg)
 {
+    static const struct {
+        const char *option;
+        unsigned flag;
+        const char *lacks;
+    } needs[] = {
+        {"--heuristic", SLIDE_ALGO_HEURISTIC, "uses no heuristic (heuristics apply to"},
+        {"--weight", SLIDE_ALGO_WEIGHTED, "has no weighted mode (--weight applies to"},
+    };
     const char *algo = cfg->lib.algo;
-    if (!cfg->lib.heuristic || !algo || strcmp(algo, "auto") == 0 ||
-        (slide_algo_by_name(algo)->flags & SLIDE_ALGO_HEURISTIC))
+    if (!algo || strcmp(algo, "auto") == 0)
         return 0;
-    char takers[128] = "";
-    size_t used = 0;
-    for (size_t i = 0; i < slide_algo_count() && used < sizeof takers; i++)
-        if (slide_algo_at(i)->flags & SLIDE_ALGO_HEURISTIC)
-            used += (size_t)snprintf(takers + used, sizeof takers - used, "%s%s", used ? ", " : "",
-                                     slide_algo_at(i)->name);
-    cli_error("solve: --heuristic: %s uses no heuristic (heuristics apply to %s)", algo, takers);
-    return EXIT_USAGE;
+    unsigned flags = slide_algo_by_name(algo)->flags;
+    for (size_t n = 0; n < sizeof needs / sizeof needs[0]; n++) {
+        int given = needs[n].flag == SLIDE_ALGO_HEURISTIC ? cfg->lib.heuristic != NULL
+                                                          : cfg->lib.weight > 1;
+        if (!given || (flags & needs[n].flag))
+            continue;
+        char takers[128] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < slide_algo_count() && used < sizeof takers; i++)
+            if (slide_algo_at(i)->flags & needs[n].flag)
+                used += (size_t)snprintf(takers + used, sizeof takers - used, "%s%s",
+                                         used ? ", " : "", slide_algo_at(i)->name);
+        cli_error("solve: %s: %s %s %s)", needs[n].option, algo, needs[n].lacks, takers);
+        return EXIT_USAGE;
+    }
+    return 0;
 }
 
 /*
@@ -815,9 +940,12 @@ static int take_stdin_dash(cli_scan *scan)
 }
 
 /*
- * -o svg writes one drawing to stdout, so a batch (stdin, or several
- * boards) needs --output-dir, which needs -o svg and a directory it can
- * make.  Returns 0 or EXIT_USAGE.
+ * -o svg writes one drawing to stdout, so several boards need --output-dir
+ * (stdin may hold one: see solve_stdin_svg), which needs -o svg and a
+ * directory that is there or can be made: its parent must be one.  The
+ * directory itself is made when the first drawing is written (cli_file),
+ * so a run that draws nothing leaves nothing behind.  Returns 0 or
+ * EXIT_USAGE.
  */
 static int check_svg_output(const solve_config *cfg, int positional)
 {
@@ -826,16 +954,36 @@ static int check_svg_output(const solve_config *cfg, int positional)
         cli_error("solve: --output-dir goes with -o svg");
         return EXIT_USAGE;
     }
-    if (cfg->output == OUT_SVG && !cfg->output_dir && boards != 1) {
-        cli_error("solve: -o svg writes one board's drawing to stdout; for %s give --output-dir DIR",
-                  positional ? "several boards" : "boards from stdin");
+    if (cfg->output == OUT_SVG && !cfg->output_dir && positional && boards != 1) {
+        cli_error("solve: -o svg writes one board's drawing to stdout; for several boards give "
+                  "--output-dir DIR");
         return EXIT_USAGE;
     }
-    if (cfg->output_dir && mkdir(cfg->output_dir, 0777) != 0 && errno != EEXIST) {
-        cli_error("solve: --output-dir: cannot make '%.200s': %s", cfg->output_dir, strerror(errno));
-        return EXIT_USAGE;
+    if (!cfg->output_dir)
+        return 0;
+    struct stat st;
+    char parent[4096];
+    const char *dir = cfg->output_dir;
+    if (stat(dir, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return 0;
+        errno = ENOTDIR;
+    } else if (errno == ENOENT) {
+        /* the parent: what is before the last '/' that trailing ones do not end */
+        size_t len = strlen(dir);
+        while (len > 1 && dir[len - 1] == '/')
+            len--;
+        while (len > 0 && dir[len - 1] != '/')
+            len--;
+        snprintf(parent, sizeof parent, "%.*s", len ? (int)len : 1, len ? dir : ".");
+        if (stat(parent, &st) == 0) {
+            if (S_ISDIR(st.st_mode))
+                return 0;
+            errno = ENOTDIR;
+        }
     }
-    return 0;
+    cli_error("solve: --output-dir: cannot make '%.200s': %s", dir, strerror(errno));
+    return EXIT_USAGE;
 }
 
 int cli_solve(int argc, char **argv)
@@ -844,6 +992,9 @@ int cli_solve(int argc, char **argv)
     cli_scan scan;
     const char *goal_text = NULL;
     memset(&cfg, 0, sizeof cfg);
+    cfg.lib = slide_solve_options_init();
+    cfg.limits = slide_limits_init();
+    cfg.lib.limits = &cfg.limits;
     cfg.jobs = 1;
     /* a judge problem fixes framing, algorithm and output: its own code reads the options */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
@@ -857,11 +1008,15 @@ int cli_solve(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
+    /* slide gen's name for what solve calls --output */
+    static const cli_alias aliases[] = {
+        {"--format", "gen", "--output"}, {"-f", "gen", "--output"}, {NULL, NULL, NULL}};
+    scan.aliases = aliases;
     int status = read_options(&scan, &cfg, &goal_text);
     if (status == 0)
         status = take_stdin_dash(&scan);
     if (status == 0)
-        status = check_heuristic_fits_algo(&cfg);
+        status = check_options_fit_algo(&cfg);
     if (status == 0)
         status = check_svg_output(&cfg, scan.positional_count);
     if (status != 0) {
@@ -869,8 +1024,10 @@ int cli_solve(int argc, char **argv)
         return status < 0 ? 0 : status;
     }
     if (goal_text) {
-        slide_parse_options popt = {cfg.rows, cfg.cols, 0};
-        slide_parse_error err;
+        slide_parse_options popt = slide_parse_options_init();
+        popt.rows = cfg.rows;
+        popt.cols = cfg.cols;
+        slide_parse_error err = slide_parse_error_init();
         if (slide_board_parse(goal_text, strlen(goal_text), &popt, &cfg.goal, &err) != SLIDE_OK) {
             cli_report_parse_error("solve: --goal", &err);
             cli_scan_free(&scan);
@@ -885,7 +1042,8 @@ int cli_solve(int argc, char **argv)
     }
 
     /* one context per run: tables built for the first board serve the rest */
-    slide_context_options copt = {cfg.lib.limits.max_memory};
+    slide_context_options copt = slide_context_options_init();
+    copt.max_memory = cfg.limits.max_memory;
     cli_progress_state progress;
     cli_progress_init(&progress);
     cfg.lib.progress = cli_progress;
@@ -907,7 +1065,9 @@ int cli_solve(int argc, char **argv)
     /* boards from stdin are spread over the jobs; a board given as an argument gets them all */
     if (scan.positional_count > 0)
         cfg.lib.threads = cfg.jobs;
-    if (scan.positional_count == 0) {
+    if (scan.positional_count == 0 && cfg.output == OUT_SVG && !cfg.output_dir) {
+        status = solve_stdin_svg(&run);
+    } else if (scan.positional_count == 0) {
         solve_stdin(&run);
     } else if (cfg.pairs) {
         if (scan.positional_count % 2) {

@@ -1,0 +1,562 @@
+/*
+ * beam.c - beam search (--algo beam): near-optimal answers on boards of up
+ * to 254 cells (5x5 ... 15x15, 5x8 ...), any goal, not proven optimal.
+ *
+ * A breadth-first search that keeps, of each layer, only the `width`
+ * states with the smallest estimate: the Manhattan distance plus twice the
+ * linear conflicts (heuristic/linear.c's count, here per line).  Tiles are
+ * named by their goal cell, so any goal is the identity.  A state is a byte
+ * a cell; a child's estimate is its parent's changed by the one tile that
+ * moved (its distance, and the one line whose conflicts it can change).
+ * Every state kept is remembered by a 64-bit Zobrist key in the state map,
+ * so the beam never comes back to where it was (without that it circles on
+ * a plateau of equal estimates); within a layer a state is kept once.  Ties
+ * are broken by the order children were made (parents in order, moves in
+ * u, d, l, r order), so answers do not depend on timing or threads.  The
+ * answer is the first state at the goal, its path read back through each
+ * layer's parent indices (5 bytes a kept state).
+ *
+ * Boards of more than BEAM_WHOLE_CELLS cells are first reduced side by side,
+ * as strategy peels them (a row or column of the longer dimension, never the
+ * goal blank's): a stage is a beam whose blank stays inside the rectangle
+ * left, whose estimate counts the side's tiles BEAM_STAGE_WEIGHT times (the
+ * others once, so placing a side also brings the others nearer), plus the
+ * blank's distance to the nearest side tile not home, and which ends when
+ * the side's tiles are home.  The last rectangle is searched whole.
+ */
+#include "core/state_map.h"
+#include "search/search.h"
+#include "strategy/strategy.h"
+
+#include <stdlib.h>
+
+#define BEAM_MAX_CELLS 254
+
+typedef struct beam {
+    int rows, cols, cells;
+    size_t width;
+    uint8_t goal_row[BEAM_MAX_CELLS + 1], goal_col[BEAM_MAX_CELLS + 1];
+    int16_t next[BEAM_MAX_CELLS][4];
+    int blank_term; /* a stage: add the blank's distance to the nearest stage tile not home */
+    uint8_t weight[BEAM_MAX_CELLS + 1]; /* a tile's distance counts this many times */
+    uint8_t stage[BEAM_MAX_CELLS + 1];  /* the tiles the stage places */
+    search_budget *budget;
+} beam;
+
+
+
+/* The Zobrist word of `label` at `cell`. */
+static inline uint64_t beam_zobrist(int cell, unsigned label)
+{
+    return hash64(((uint64_t)cell << 16 | label) + 0x9e3779b97f4a7c15ull);
+}
+
+/* Tiles to lift out of line k (a row when is_row) so the rest stand in goal order. */
+static unsigned beam_line_conflicts(const beam *bm, const uint8_t *b, int is_row, int k)
+{
+    uint8_t tails[BEAM_MAX_CELLS];
+    unsigned n = 0, lis = 0;
+    int count = is_row ? bm->cols : bm->rows;
+    for (int i = 0; i < count; i++) {
+        unsigned label = b[is_row ? k * bm->cols + i : i * bm->cols + k];
+        if (!label || (is_row ? bm->goal_row[label] : bm->goal_col[label]) != k)
+            continue;
+        uint8_t key = is_row ? bm->goal_col[label] : bm->goal_row[label];
+        n++;
+        unsigned lo = 0, hi = lis;
+        while (lo < hi) {
+            unsigned mid = (lo + hi) / 2;
+            if (tails[mid] < key)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        tails[lo] = key;
+        if (lo == lis)
+            lis++;
+    }
+    return n - lis;
+}
+
+/* The blank's distance to the nearest stage tile not home (0 when all are home). */
+static unsigned beam_blank_term(const beam *bm, const uint8_t *b, int blank)
+{
+    unsigned best = UINT32_MAX;
+    int br = blank / bm->cols, bc = blank % bm->cols;
+    for (int c = 0; c < bm->cells; c++) {
+        unsigned label = b[c];
+        if (!label || (unsigned)c + 1 == label || !bm->stage[label])
+            continue;
+        unsigned d = (unsigned)(abs(c / bm->cols - br) + abs(c % bm->cols - bc));
+        best = d < best ? d : best;
+    }
+    return best == UINT32_MAX ? 0 : best;
+}
+
+static unsigned beam_estimate(const beam *bm, const uint8_t *b)
+{
+    unsigned h = 0;
+    for (int c = 0; c < bm->cells; c++)
+        if (b[c])
+            h += bm->weight[b[c]] * ((unsigned)abs(c / bm->cols - bm->goal_row[b[c]]) +
+                                     (unsigned)abs(c % bm->cols - bm->goal_col[b[c]]));
+    for (int r = 0; r < bm->rows; r++)
+        h += 2 * beam_line_conflicts(bm, b, 1, r);
+    for (int c = 0; c < bm->cols; c++)
+        h += 2 * beam_line_conflicts(bm, b, 0, c);
+    return h;
+}
+
+/*
+ * The estimate of `child` (parent with the tile at `from` moved to `to`,
+ * the parent's blank cell): parent's h changed by the tile's distance and
+ * the conflicts of the one line of its goal that it left or entered.
+ */
+static unsigned beam_child_estimate(const beam *bm, const uint8_t *parent, const uint8_t *child,
+                                    unsigned h, int from, int to)
+{
+    unsigned label = child[to];
+    int gr = bm->goal_row[label], gc = bm->goal_col[label];
+    int fr = from / bm->cols, fc = from % bm->cols, tr = to / bm->cols, tc = to % bm->cols;
+    long v = (long)h + (long)bm->weight[label] * (-(abs(fr - gr) + abs(fc - gc)) +
+                                                  (abs(tr - gr) + abs(tc - gc)));
+    if (fr != tr && (gr == fr || gr == tr)) /* the tile left or entered its goal row */
+        v += 2 * ((long)beam_line_conflicts(bm, child, 1, gr) -
+                  (long)beam_line_conflicts(bm, parent, 1, gr));
+    if (fc != tc && (gc == fc || gc == tc))
+        v += 2 * ((long)beam_line_conflicts(bm, child, 0, gc) -
+                  (long)beam_line_conflicts(bm, parent, 0, gc));
+    return (unsigned)v;
+}
+
+/* A beam_run that went past its depth or memory: the caller falls back to strategy. */
+#define BEAM_LOST (-2000)
+
+/* Growable arrays from the budget. */
+static int beam_reserve(search_budget *budget, void **p, size_t *cap, size_t need, size_t item)
+{
+    if (need <= *cap)
+        return SLIDE_OK;
+    size_t n = *cap ? *cap : 1024;
+    while (n < need)
+        n *= 2;
+    void *q = budget_realloc(budget, *p, *cap * item, n * item);
+    if (!q) /* a refusal records its status; NOMEM should one ever not */
+        return budget->status != SLIDE_OK ? budget->status : SLIDE_E_NOMEM;
+    *p = q;
+    *cap = n;
+    return SLIDE_OK;
+}
+
+/* Boards of at most this many cells are searched whole; larger ones side by side first. */
+#define BEAM_WHOLE_CELLS 36
+
+/*
+ * Whether a rectangle of h x w cells is searched whole: up to
+ * BEAM_WHOLE_CELLS cells when both sides are at least 4 (on narrower
+ * boards the estimate leads a whole beam astray), up to 12 cells always.
+ */
+static int beam_whole(int h, int w)
+{
+    int cells = h * w;
+    return cells <= 12 || (cells <= BEAM_WHOLE_CELLS && h >= 4 && w >= 4);
+}
+
+/* How many times a stage tile's distance counts against another tile's. */
+#define BEAM_STAGE_WEIGHT 2
+
+/* The beam width of a stage that places one side. */
+#define BEAM_STAGE_WIDTH 1000
+
+/* The beam width for a board of `cells` cells: about 1.2 s of work on one core. */
+static size_t beam_width(int cells)
+{
+    if (cells <= 36)
+        return 6000;
+    if (cells <= 49)
+        return 4000;
+    if (cells <= 64)
+        return 2500;
+    return 1500;
+}
+
+/*
+ * One beam search from board (labels) with the blank at *blank_at, until
+ * the goal (a stage: until the stage's tiles are home).
+ * The moves are pushed to search->moves and played on board.
+ */
+static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at)
+{
+    search_budget *budget = search->budget;
+    slide_stats *stats = search->stats;
+    int cells = bm->cells;
+    size_t width = bm->width, cand_cap = 4 * width;
+    uint8_t *cur = budget_alloc(budget, width * (size_t)cells);
+    uint8_t *nxt = budget_alloc(budget, width * (size_t)cells);
+    uint8_t *scratch = budget_alloc(budget, (size_t)cells);
+    uint32_t *cur_info = budget_alloc(budget, width * 3 * sizeof *cur_info); /* h, blank, prev move */
+    uint32_t *nxt_info = budget_alloc(budget, width * 3 * sizeof *nxt_info);
+    uint64_t *cur_key = budget_alloc(budget, width * sizeof *cur_key);
+    uint64_t *nxt_key = budget_alloc(budget, width * sizeof *nxt_key);
+    uint32_t *cand_parent = budget_alloc(budget, cand_cap * sizeof *cand_parent);
+    uint8_t *cand_move = budget_alloc(budget, cand_cap);
+    uint32_t *cand_h = budget_alloc(budget, cand_cap * sizeof *cand_h);    /* the ranking */
+    uint32_t *cand_base = budget_alloc(budget, cand_cap * sizeof *cand_base); /* tiles' part */
+    uint64_t *cand_key = budget_alloc(budget, cand_cap * sizeof *cand_key);
+    uint8_t *cand_done = budget_alloc(budget, cand_cap);
+    uint32_t *trail_parent = NULL;
+    uint8_t *trail_move = NULL;
+    size_t *layer_start = NULL;
+    size_t trail_cap = 0, trail_move_cap = 0, layer_cap = 0, trail_len = 0;
+    size_t *h_count = NULL, h_cap = 0;
+    uint8_t *path = NULL;
+    size_t path_len = 0, depth = 0, found = SIZE_MAX;
+    state_map seen, layer_seen;
+    memset(&seen, 0, sizeof seen);
+    memset(&layer_seen, 0, sizeof layer_seen);
+    int status = SLIDE_OK;
+    if (!cur || !nxt || !scratch || !cur_info || !nxt_info || !cur_key || !nxt_key ||
+        !cand_parent || !cand_move || !cand_h || !cand_base || !cand_key || !cand_done) {
+        status = budget->status;
+        goto done;
+    }
+    status = state_map_init(&seen, budget, &state_map_parent_moves, width * 64);
+    if (status == SLIDE_OK)
+        status = state_map_init(&layer_seen, budget, &state_map_parent_moves, 4 * width);
+    if (status != SLIDE_OK)
+        goto done;
+
+    /* the root */
+    uint64_t key = 0;
+    for (int c = 0; c < cells; c++)
+        key ^= beam_zobrist(c, board[c]);
+    memcpy(cur, board, (size_t)cells);
+    cur_info[0] = beam_estimate(bm, cur);
+    cur_info[1] = (uint32_t)*blank_at;
+    cur_info[2] = 4;
+    cur_key[0] = key ? key : 1;
+    state_map_insert8(&seen, cur_key[0], 0);
+    size_t count = 1;
+    if ((status = beam_reserve(budget, (void **)&layer_start, &layer_cap, 2, sizeof *layer_start)) !=
+            SLIDE_OK ||
+        (status = beam_reserve(budget, (void **)&trail_parent, &trail_cap, 1,
+                               sizeof *trail_parent)) != SLIDE_OK ||
+        (status = beam_reserve(budget, (void **)&trail_move, &trail_move_cap, 1, 1)) != SLIDE_OK)
+        goto done;
+    layer_start[0] = 0;
+    trail_parent[0] = 0;
+    trail_move[0] = 4;
+    trail_len = 1;
+    if (bm->blank_term ? beam_blank_term(bm, cur, *blank_at) == 0 : cur_info[0] == 0)
+        found = 0;
+    /* a beam that wanders this far is lost: beam_solve hands the board to strategy */
+    size_t max_depth = 4 * (size_t)cur_info[0] + 400;
+    while (found == SIZE_MAX) {
+        if (depth >= max_depth) {
+            status = BEAM_LOST;
+            goto done;
+        }
+        if (budget_expired(budget)) {
+            status = SLIDE_E_TIMEOUT;
+            search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
+                               "beam search reached depth %zu of a %dx%d board by the time limit",
+                               depth, bm->rows, bm->cols);
+            goto done;
+        }
+        /* children of the layer, each state once */
+        state_map_clear(&layer_seen);
+        size_t made = 0;
+        unsigned h_max = 0;
+        for (size_t i = 0; i < count; i++) {
+            const uint8_t *b = cur + i * (size_t)cells;
+            int blank = (int)cur_info[3 * i + 1], prev = (int)cur_info[3 * i + 2];
+            stats->expanded++;
+            for (int m = 0; m < 4; m++) {
+                int t = bm->next[blank][m];
+                if (t < 0 || (prev < 4 && m == move_inverse(prev)))
+                    continue;
+                stats->generated++;
+                unsigned label = b[t];
+                uint64_t k = cur_key[i] ^ beam_zobrist(blank, 0) ^ beam_zobrist(t, label) ^
+                             beam_zobrist(blank, label) ^ beam_zobrist(t, 0);
+                if (!k)
+                    k = 1;
+                if (state_map_find(&seen, k) != SIZE_MAX)
+                    continue;
+                int added = state_map_insert8(&layer_seen, k, 0);
+                if (added < 0) {
+                    status = added;
+                    goto done;
+                }
+                if (!added)
+                    continue;
+                memcpy(scratch, b, (size_t)cells);
+                scratch[blank] = (uint8_t)label;
+                scratch[t] = 0;
+                unsigned base = beam_child_estimate(bm, b, scratch, cur_info[3 * i], t, blank);
+                unsigned term = bm->blank_term ? beam_blank_term(bm, scratch, t) : 0;
+                unsigned h = base + BEAM_STAGE_WEIGHT * term;
+                int done = bm->blank_term ? term == 0 : base == 0;
+                cand_parent[made] = (uint32_t)i;
+                cand_move[made] = (uint8_t)m;
+                cand_h[made] = h;
+                cand_base[made] = base;
+                cand_done[made] = (uint8_t)done;
+                cand_key[made] = k;
+                h_max = h > h_max ? h : h_max;
+                made++;
+            }
+        }
+        if (made == 0) {
+            status = SLIDE_E_INTERNAL;
+            search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
+                               "beam search ran out of new states at depth %zu", depth);
+            goto done;
+        }
+        /* keep the `width` smallest estimates, ties in the order made */
+        if ((status = beam_reserve(budget, (void **)&h_count, &h_cap, (size_t)h_max + 2,
+                                   sizeof *h_count)) != SLIDE_OK)
+            goto done;
+        memset(h_count, 0, ((size_t)h_max + 2) * sizeof *h_count);
+        for (size_t j = 0; j < made; j++)
+            h_count[cand_h[j]]++;
+        size_t kept = 0;
+        unsigned cut = h_max + 1;
+        for (unsigned h = 0; h <= h_max; h++) {
+            if (kept + h_count[h] > width) {
+                cut = h;
+                break;
+            }
+            kept += h_count[h];
+        }
+        size_t room = width - kept, next_count = 0;
+        depth++;
+        if ((status = beam_reserve(budget, (void **)&layer_start, &layer_cap, depth + 2,
+                                   sizeof *layer_start)) != SLIDE_OK ||
+            (status = beam_reserve(budget, (void **)&trail_parent, &trail_cap, trail_len + width,
+                                   sizeof *trail_parent)) != SLIDE_OK ||
+            (status = beam_reserve(budget, (void **)&trail_move, &trail_move_cap,
+                                   trail_len + width, 1)) != SLIDE_OK)
+            goto done;
+        layer_start[depth] = trail_len;
+        for (size_t j = 0; j < made; j++) {
+            if (cand_h[j] > cut || (cand_h[j] == cut && room == 0))
+                continue;
+            if (cand_h[j] == cut)
+                room--;
+            uint32_t p = cand_parent[j];
+            int m = cand_move[j];
+            uint8_t *nb = nxt + next_count * (size_t)cells;
+            int blank = (int)cur_info[3 * p + 1], t = bm->next[blank][m];
+            memcpy(nb, cur + (size_t)p * (size_t)cells, (size_t)cells);
+            nb[blank] = nb[t];
+            nb[t] = 0;
+            nxt_info[3 * next_count] = cand_base[j];
+            nxt_info[3 * next_count + 1] = (uint32_t)t;
+            nxt_info[3 * next_count + 2] = (uint32_t)m;
+            nxt_key[next_count] = cand_key[j];
+            int added = state_map_insert8(&seen, cand_key[j], 0);
+            if (added < 0) {
+                status = added;
+                goto done;
+            }
+            trail_parent[trail_len] = p;
+            trail_move[trail_len] = (uint8_t)m;
+            trail_len++;
+            if (cand_done[j] && found == SIZE_MAX)
+                found = next_count;
+            next_count++;
+        }
+        uint8_t *tb = cur;
+        cur = nxt;
+        nxt = tb;
+        uint32_t *ti = cur_info;
+        cur_info = nxt_info;
+        nxt_info = ti;
+        uint64_t *tk = cur_key;
+        cur_key = nxt_key;
+        nxt_key = tk;
+        count = next_count;
+        if (search->progress && (depth & 255) == 0) {
+            /* the depth reached, as an iterative search reports its bound */
+            slide_progress p;
+            memset(&p, 0, sizeof p);
+            p.kind = SLIDE_PROGRESS_SEARCH;
+            p.bound = (unsigned)depth;
+            p.nodes = stats->expanded;
+            search->progress(search->progress_ctx, &p);
+        }
+    }
+    /* read the path back through the layers, play it on board */
+    path = budget_alloc(budget, depth + 1);
+    if (!path) {
+        status = budget->status;
+        goto done;
+    }
+    path_len = depth;
+    for (size_t d = depth, i = found; d > 0; d--) {
+        size_t at = layer_start[d] + i;
+        path[d - 1] = trail_move[at];
+        i = trail_parent[at];
+    }
+    for (size_t d = 0; d < path_len && status == SLIDE_OK; d++) {
+        int t = bm->next[*blank_at][path[d]];
+        board[*blank_at] = board[t];
+        board[t] = 0;
+        *blank_at = t;
+        status = move_list_push(search->moves, slide_move_letters[path[d]]);
+    }
+
+done:
+    if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_NOMEM)
+        search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
+                           "beam search of %zu states a layer on a %dx%d board reached the memory "
+                           "cap at depth %zu",
+                           width, bm->rows, bm->cols, depth);
+    if (status == SLIDE_E_MEMLIMIT && depth > 0 && path_len == 0)
+        status = BEAM_LOST; /* it had started: what is left of the board goes to strategy */
+    budget_free(budget, path, path_len + 1);
+    state_map_free(&seen);
+    state_map_free(&layer_seen);
+    budget_free(budget, h_count, h_cap * sizeof *h_count);
+    budget_free(budget, layer_start, layer_cap * sizeof *layer_start);
+    budget_free(budget, trail_parent, trail_cap * sizeof *trail_parent);
+    budget_free(budget, trail_move, trail_move_cap);
+    budget_free(budget, cand_done, cand_cap);
+    budget_free(budget, cand_key, cand_cap * sizeof *cand_key);
+    budget_free(budget, cand_base, cand_cap * sizeof *cand_base);
+    budget_free(budget, cand_h, cand_cap * sizeof *cand_h);
+    budget_free(budget, cand_move, cand_cap);
+    budget_free(budget, cand_parent, cand_cap * sizeof *cand_parent);
+    budget_free(budget, nxt_key, width * sizeof *nxt_key);
+    budget_free(budget, cur_key, width * sizeof *cur_key);
+    budget_free(budget, nxt_info, width * 3 * sizeof *nxt_info);
+    budget_free(budget, cur_info, width * 3 * sizeof *cur_info);
+    budget_free(budget, scratch, (size_t)cells);
+    budget_free(budget, nxt, width * (size_t)cells);
+    budget_free(budget, cur, width * (size_t)cells);
+    return status;
+}
+
+/* Limits the blank's moves to rows top .. bottom, columns left .. right. */
+static void beam_region(beam *bm, int top, int bottom, int left, int right)
+{
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    for (int c = 0; c < bm->cells; c++)
+        for (int m = 0; m < 4; m++) {
+            int r = c / bm->cols + dr[m], k = c % bm->cols + dc[m];
+            bm->next[c][m] =
+                (int16_t)(r >= top && r <= bottom && k >= left && k <= right ? r * bm->cols + k
+                                                                              : -1);
+        }
+}
+
+int beam_solve(search_task *search)
+{
+    const slide_board *start = search->start, *goal = search->goal;
+    search_budget *budget = search->budget;
+    int cells = start->rows * start->cols;
+    if (cells > BEAM_MAX_CELLS) {
+        search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
+                           "beam handles boards of at most %d cells; this one has %d",
+                           BEAM_MAX_CELLS, cells);
+        return SLIDE_E_TOO_LARGE;
+    }
+    beam *bm = budget_calloc(budget, 1, sizeof *bm);
+    uint8_t *board = budget_alloc(budget, (size_t)cells);
+    if (!bm || !board) {
+        budget_free(budget, board, (size_t)cells);
+        budget_free(budget, bm, sizeof *bm);
+        return budget->status;
+    }
+    bm->rows = start->rows;
+    bm->cols = start->cols;
+    bm->cells = cells;
+    bm->budget = budget;
+    uint8_t label_of[BEAM_MAX_CELLS + 1]; /* tile -> goal cell + 1, the blank 0 */
+    for (int c = 0; c < cells; c++) {
+        label_of[goal->cells[c]] = (uint8_t)(c + 1);
+        bm->goal_row[c + 1] = (uint8_t)(c / bm->cols);
+        bm->goal_col[c + 1] = (uint8_t)(c % bm->cols);
+    }
+    label_of[0] = 0;
+    for (int c = 0; c < cells; c++)
+        board[c] = label_of[start->cells[c]];
+    int blank = start->blank, status = SLIDE_OK;
+    int gr = goal->blank / goal->cols, gc = goal->blank % goal->cols;
+    int top = 0, bottom = bm->rows - 1, left = 0, right = bm->cols - 1;
+    /*
+     * Sides of the rectangle are placed by stages until what is left is
+     * small enough for one beam over all its tiles; a side never holds the
+     * goal's blank.
+     */
+    while (status == SLIDE_OK && !beam_whole(bottom - top + 1, right - left + 1)) {
+        int h = bottom - top + 1, w = right - left + 1, r0, r1, c0, c1;
+        if (h >= w) {
+            r0 = r1 = gr > top ? top : bottom;
+            c0 = left;
+            c1 = right;
+        } else {
+            c0 = c1 = gc > left ? left : right;
+            r0 = top;
+            r1 = bottom;
+        }
+        for (int label = 1; label <= cells; label++) {
+            int r = (label - 1) / bm->cols, k = (label - 1) % bm->cols;
+            bm->stage[label] = r >= r0 && r <= r1 && k >= c0 && k <= c1;
+            bm->weight[label] = bm->stage[label] ? BEAM_STAGE_WEIGHT : 1;
+        }
+        beam_region(bm, top, bottom, left, right);
+        bm->blank_term = 1;
+        bm->width = BEAM_STAGE_WIDTH;
+        status = beam_run(bm, search, board, &blank);
+        if (status != SLIDE_OK)
+            break;
+        if (h >= w) {
+            if (r0 == top)
+                top++;
+            else
+                bottom--;
+        } else {
+            if (c0 == left)
+                left++;
+            else
+                right--;
+        }
+    }
+    if (status == SLIDE_OK) {
+        beam_region(bm, top, bottom, left, right);
+        bm->blank_term = 0;
+        for (int label = 1; label <= cells; label++)
+            bm->weight[label] = 1;
+        bm->width = beam_width((bottom - top + 1) * (right - left + 1));
+        status = beam_run(bm, search, board, &blank);
+    }
+    if (status == BEAM_LOST) {
+        /*
+         * A beam lost its way (past 4 x its start's estimate + 400 moves, or
+         * out of memory once under way): strategy solves the board as the
+         * moves so far left it.  Rare; the answer stays valid.
+         */
+        budget->status = SLIDE_OK;
+        search->stats->note[0] = '\0';
+        search->stats->remedy = SLIDE_REMEDY_NONE;
+        slide_board now = {bm->rows, bm->cols, blank, NULL};
+        now.cells = budget_alloc(budget, (size_t)cells * sizeof *now.cells);
+        if (!now.cells) {
+            status = budget->status;
+        } else {
+            for (int c = 0; c < cells; c++)
+                now.cells[c] = board[c] ? goal->cells[board[c] - 1] : 0;
+            search_task sub = *search;
+            search_task_set_boards(&sub, &now, goal);
+            status = strategy_solve(&sub);
+            if (status == SLIDE_OK)
+                search_note(search, "beam search lost its way; strategy finished the board");
+            budget_free(budget, now.cells, (size_t)cells * sizeof *now.cells);
+        }
+    }
+    budget_free(budget, board, (size_t)cells);
+    budget_free(budget, bm, sizeof *bm);
+    return status;
+}

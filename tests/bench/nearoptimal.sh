@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# nearoptimal.sh - answer quality on every board size (issue 20): mean answer
+# length over mean Manhattan distance, for `auto` (beam search above 16 cells
+# without tables, reduce above 254 cells) against `strategy`.
+#
+#   tests/bench/nearoptimal.sh [BUILD_DIR] [COUNT] [SIZES] [BIG]
+#
+# BUILD_DIR  where the slide binary is (default build)
+# COUNT      random boards a size (default 20): `slide gen --size NxN --count
+#            COUNT --seed 1`, standard goal
+# SIZES      square sides (default "5 6 7 8 10")
+# BIG        sides of the large boards, one board each, -o steps only
+#            (default "100"; "100 1000" adds the 1000x1000, about a minute)
+#
+# Every answer of the random boards is replayed by `slide check`.  The cache
+# is a fresh empty directory (SLIDE_CACHE_DIR), so 5x5 shows auto's first
+# answer without tables; set PDB5=1 to build the 5x5 tables first (about 75 s
+# on two free cores) and measure the weighted ladder on them too.
+# Reported per size and method: mean moves, mean Manhattan, their ratio,
+# the slowest board's ms (json "ms", wall: on a loaded machine far above the
+# CPU), the batch's user CPU, and the load average before the run.
+set -euo pipefail
+build=${1:-build}
+count=${2:-20}
+sizes=${3:-"5 6 7 8 10"}
+big=${4:-"100"}
+slide="$build/slide"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SLIDE_CACHE_DIR="$work/cache"
+mkdir -p "$SLIDE_CACHE_DIR"
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+field() { # name, json lines on stdin -> one value a line
+    grep -o "\"$1\":[^,}]*" | cut -d: -f2 | tr -d '"'
+}
+manhattan() { # n, boards on stdin (spaced, standard goal) -> one distance a line
+    awk -v n="$1" '{ s = 0; for (i = 1; i <= NF; i++) { v = $i; if (v == "x") continue;
+        v--; r = int((i - 1) / n); c = (i - 1) % n; gr = int(v / n); gc = v % n;
+        s += (r > gr ? r - gr : gr - r) + (c > gc ? c - gc : gc - c) } print s }'
+}
+
+run() { # n, algo, boards file, label
+    local n=$1 algo=$2 boards=$3 label=$4 before cpu
+    before=$(load)
+    /usr/bin/time -o "$work/time" -f "%U" "$slide" solve -a "$algo" -o json <"$boards" \
+        >"$work/out.json" 2>"$work/err"
+    cpu=$(tail -1 "$work/time")
+    field steps <"$work/out.json" >"$work/steps"
+    field moves <"$work/out.json" >"$work/moves"
+    paste -d'\n' "$boards" "$work/moves" | while read -r b && read -r m; do
+        "$slide" check "$b" "$m" >/dev/null || { echo "not solved: $b" >&2; exit 1; }
+    done
+    local slowest
+    slowest=$(field ms <"$work/out.json" | sort -g | tail -1)
+    paste "$work/steps" "$work/md" | awk -v n="$n" -v a="$label" -v s="$slowest" \
+        -v c="$cpu" -v l="$before" '{ m += $1; d += $2 } END {
+        printf "%dx%d  %-22s mean %7.1f moves  manhattan %6.1f  ratio %.3f  slowest %8.1f ms  cpu %6.2f s  load %s\n",
+            n, n, a, m / NR, d / NR, m / d, s, c, l }'
+}
+
+for n in $sizes; do
+    "$slide" gen --size "${n}x$n" --count "$count" --seed 1 >"$work/boards"
+    manhattan "$n" <"$work/boards" >"$work/md"
+    if [ "$n" = 5 ]; then
+        rm -rf "${SLIDE_CACHE_DIR:?}"/*
+        run "$n" auto "$work/boards" "auto, empty cache"
+        if [ "${PDB5:-0}" = 1 ]; then
+            "$slide" pdb build --size 5x5 >/dev/null
+            run "$n" auto "$work/boards" "auto, tables cached"
+        fi
+    else
+        run "$n" auto "$work/boards" "auto"
+    fi
+    run "$n" strategy "$work/boards" "strategy"
+done
+
+for n in $big; do
+    "$slide" gen --size "${n}x$n" --seed 1 >"$work/big"
+    for algo in auto strategy; do
+        before=$(load)
+        /usr/bin/time -o "$work/big.time" -f "%e %U %M" "$slide" solve -a "$algo" -o steps \
+            <"$work/big" >"$work/big.steps" 2>/dev/null
+        read -r wall cpu kb <"$work/big.time"
+        awk -v n="$n" -v a="$algo" -v w="$wall" -v c="$cpu" -v k="$kb" -v l="$before" \
+            '{ printf "%dx%d  %-9s %d moves  %.3f n^3  wall %s s  cpu %s s  peak %d MiB  load %s\n",
+               n, n, a, $1, $1 / (n * n * n), w, c, k / 1024, l }' "$work/big.steps"
+    done
+done

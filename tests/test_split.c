@@ -1,0 +1,224 @@
+/*
+ * test_split.c - one search cut into pieces (slide_split_*): the pieces of
+ * every iteration, searched alone in any order, give the string one thread
+ * prints, on 3x3, 4x4, 2x5 and 5x5 boards with every heuristic; bad
+ * prefixes and options are refused; the tables' fingerprint tells table
+ * sets apart.
+ */
+#include "testkit.h"
+
+static slide_solve_options with_heuristic(const char *heuristic, slide_context *context)
+{
+    slide_solve_options opt = slide_solve_options_init();
+    opt.algo = "idastar";
+    opt.heuristic = heuristic;
+    opt.context = context;
+    return opt;
+}
+
+/*
+ * The search driven by hand, as `slide spread` drives it: each bound split
+ * into at least want subtrees, searched in the order rng shuffles them to;
+ * the lowest subtree with an answer wins.  Returns the answer (caller frees).
+ */
+static char *drive(const slide_board *b, const slide_board *goal, const slide_solve_options *opt,
+                   size_t want, slide_rng *rng)
+{
+    slide_split split;
+    assert_int_equal(slide_split_begin(b, goal, opt, &split, NULL), SLIDE_OK);
+    unsigned bound = split.start_bound;
+    uint64_t tables = split.tables;
+    slide_split_free(&split);
+    for (int iterations = 0; iterations < 200; iterations++) {
+        slide_stats st = slide_stats_init();
+        assert_int_equal(slide_split_iteration(b, goal, opt, bound, want, &split, &st), SLIDE_OK);
+        assert_true(split.tables == tables);
+        size_t n = split.count;
+        size_t *order = calloc(n + 1, sizeof *order);
+        assert_non_null(order);
+        for (size_t i = 0; i < n; i++)
+            order[i] = i;
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)slide_rng_below(rng, i), t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+        unsigned next = split.next_bound;
+        size_t best = n;
+        char *answer = NULL;
+        for (size_t k = 0; k < n; k++) {
+            size_t i = order[k];
+            slide_split_result r;
+            const char *prefix = split.prefix[i];
+            assert_int_equal(slide_split_search(b, goal, opt, bound, prefix, strlen(prefix), &r,
+                                                NULL),
+                             SLIDE_OK);
+            assert_true(r.tables == tables);
+            if (r.found) {
+                assert_int_equal(strncmp(r.moves, prefix, strlen(prefix)), 0);
+                if (i < best) {
+                    free(answer);
+                    answer = r.moves;
+                    r.moves = NULL;
+                    best = i;
+                }
+            } else if (r.next_bound < next) {
+                next = r.next_bound;
+            }
+            slide_split_result_free(&r);
+        }
+        free(order);
+        slide_split_free(&split);
+        if (answer)
+            return answer;
+        assert_true(next != SLIDE_SPLIT_NO_BOUND && next > bound);
+        bound = next;
+    }
+    fail_msg("no answer after 200 iterations");
+    return NULL;
+}
+
+/* The one-thread answer, and the pieces' for a few cuts: the same string. */
+static void pieces_match_one_thread(const slide_board *b, const slide_board *goal,
+                                    const char *heuristic, slide_context *context, slide_rng *rng)
+{
+    slide_solve_options opt = with_heuristic(heuristic, context);
+    slide_solution sol;
+    assert_int_equal(slide_solve(b, goal, &opt, &sol, NULL), SLIDE_OK);
+    static const size_t wants[] = {1, 7, 64};
+    for (size_t w = 0; w < sizeof wants / sizeof wants[0]; w++) {
+        char *moves = drive(b, goal, &opt, wants[w], rng);
+        assert_string_equal(moves, sol.moves);
+        free(moves);
+    }
+    slide_solution_free(&sol);
+}
+
+static void pieces_give_the_one_thread_answer_on_small_boards(void **state)
+{
+    (void)state;
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 21);
+    const char *shapes[][2] = {{"1 2 3 4 5 6 7 8 x", "linear"},
+                               {"1 2 3 4 5/6 7 8 9 x", "pdb"},
+                               {"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x", "pdb"},
+                               {"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x", "manhattan"}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        slide_board goal = testkit_board(shapes[s][0], 0, 0), b;
+        for (int i = 0; i < 4; i++) {
+            int kind = goal.rows * goal.cols <= 10 ? SLIDE_GEN_RANDOM : SLIDE_GEN_WALK;
+            assert_int_equal(slide_generate(&b, &goal, kind, 20 + 6 * (uint64_t)i, &rng),
+                             SLIDE_OK);
+            pieces_match_one_thread(&b, &goal, shapes[s][1], ctx, &rng);
+            slide_board_free(&b);
+        }
+        slide_board_free(&goal);
+    }
+    slide_context_free(ctx);
+}
+
+static void pieces_give_the_one_thread_answer_on_5x5(void **state)
+{
+    (void)state;
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 25);
+    slide_board goal = testkit_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 "
+                                     "24 x",
+                                     5, 5),
+                b;
+    /* blank first, as Korf's instances, and the standard goal */
+    slide_board korf = testkit_board("x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 "
+                                     "23 24",
+                                     5, 5);
+    for (int i = 0; i < 3; i++) {
+        const slide_board *g = i == 1 ? &korf : &goal;
+        assert_int_equal(slide_generate(&b, g, SLIDE_GEN_WALK, 30 + 8 * (uint64_t)i, &rng),
+                         SLIDE_OK);
+        pieces_match_one_thread(&b, g, "pdb", ctx, &rng);
+        if (i == 0)
+            pieces_match_one_thread(&b, g, "linear", ctx, &rng);
+        slide_board_free(&b);
+    }
+    slide_board_free(&goal);
+    slide_board_free(&korf);
+    slide_context_free(ctx);
+}
+
+static void bad_pieces_are_refused(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4 5 6 x 7 8", 0, 0);
+    slide_solve_options opt = with_heuristic("linear", NULL);
+    slide_split_result r;
+    slide_stats st = slide_stats_init();
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 10, "ux", 2, &r, &st), SLIDE_E_BAD_MOVE);
+    assert_non_null(strstr(st.note, "move 2 of the prefix is not one of u, d, l, r"));
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 10, "ud", 2, &r, &st), SLIDE_E_BAD_MOVE);
+    assert_non_null(strstr(st.note, "move 2 of the prefix undoes the move before it"));
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 10, "l", 1, &r, &st), SLIDE_E_BAD_MOVE);
+    assert_non_null(strstr(st.note, "move 1 of the prefix leaves the board"));
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 1, "uu", 2, &r, &st), SLIDE_E_ARGUMENT);
+    assert_non_null(strstr(st.note, "more than the bound"));
+    assert_int_equal(slide_split_search(&b, NULL, &opt, SLIDE_SPLIT_MAX_BOUND + 1, "", 0, &r, &st),
+                     SLIDE_E_ARGUMENT);
+    /* a prefix that reaches the goal is a subtree with the answer; the start as well */
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 2, "RR", 2, &r, &st), SLIDE_OK);
+    assert_true(r.found);
+    assert_string_equal(r.moves, "rr");
+    slide_split_result_free(&r);
+    slide_board goal = testkit_board("1 2 3 4 5 6 7 8 x", 0, 0);
+    assert_int_equal(slide_split_search(&goal, NULL, &opt, 0, "", 0, &r, &st), SLIDE_OK);
+    assert_true(r.found && r.length == 0);
+    slide_split_result_free(&r);
+    /* only optimal idastar splits */
+    slide_split split;
+    opt.weight = 1.5;
+    assert_int_equal(slide_split_begin(&b, NULL, &opt, &split, &st), SLIDE_E_ARGUMENT);
+    assert_non_null(strstr(st.note, "split search"));
+    opt.weight = 0;
+    opt.algo = "astar";
+    assert_int_equal(slide_split_iteration(&b, NULL, &opt, 10, 4, &split, &st), SLIDE_E_ARGUMENT);
+    opt.algo = NULL;
+    assert_int_equal(slide_split_iteration(&b, NULL, &opt, 10, 0, &split, &st), SLIDE_E_ARGUMENT);
+    slide_board unsolvable = testkit_board("2 1 3 4 5 6 7 8 x", 0, 0);
+    assert_int_equal(slide_split_begin(&unsolvable, NULL, &opt, &split, &st), SLIDE_E_UNSOLVABLE);
+    slide_board_free(&b);
+    slide_board_free(&goal);
+    slide_board_free(&unsolvable);
+}
+
+static uint64_t fingerprint(const slide_board *b, const char *heuristic, int max_group)
+{
+    slide_solve_options opt = with_heuristic(heuristic, NULL);
+    slide_pdb_options pdb = slide_pdb_options_init();
+    opt.pdb = &pdb;
+    pdb.max_group = max_group;
+    slide_split split;
+    assert_int_equal(slide_split_begin(b, NULL, &opt, &split, NULL), SLIDE_OK);
+    return split.tables;
+}
+
+static void the_fingerprint_tells_table_sets_apart(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4/5 6 7 8/9 10 11 12/13 x 14 15", 0, 0);
+    uint64_t pdb3 = fingerprint(&b, "pdb", 3), pdb4 = fingerprint(&b, "pdb", 4);
+    assert_true(pdb3 == fingerprint(&b, "pdb", 3));
+    assert_true(pdb3 != pdb4);
+    assert_true(fingerprint(&b, "linear", 0) != fingerprint(&b, "manhattan", 0));
+    assert_true(fingerprint(&b, "linear", 0) != pdb3);
+    slide_board_free(&b);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(pieces_give_the_one_thread_answer_on_small_boards),
+    cmocka_unit_test(pieces_give_the_one_thread_answer_on_5x5),
+    cmocka_unit_test(bad_pieces_are_refused),
+    cmocka_unit_test(the_fingerprint_tells_table_sets_apart),
+};
+
+TESTKIT_MAIN(tests)

@@ -1,0 +1,365 @@
+/*
+ * test_spread.c - one search on many machines, end to end with the built
+ * slide: `slide spread` through GNU parallel with local workers (-S :,
+ * several -j, items handed out shuffled) prints the one-thread answer on
+ * 4x4 and 5x5 boards; a search killed and restarted with its checkpoint
+ * goes on where it was, and a checkpoint of another search is refused;
+ * workers that die, lose items or cut lines short are retried without a
+ * wrong answer; `slide work` refuses lines cut short, changed, of another
+ * version or cut with other tables, naming the line.  The tests that need
+ * GNU parallel skip, with one line, where it is missing.
+ */
+#include "testkit.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
+
+/* 53 moves, about a million nodes with the tests' 4-tile tables. */
+#define BOARD_4X4 "14 9 3 x 10 13 1 2 4 7 11 12 15 5 8 6"
+#define BOARD_4X4_B "5 1 2 8 7 12 11 x 9 13 4 14 15 6 10 3"
+/* 64 moves, 0.35 million nodes. */
+#define BOARD_5X5 "12 11 6 1 4 3 23 7 2 13 17 22 x 8 5 9 21 24 15 14 16 18 19 10 20"
+
+static int have_parallel(void)
+{
+    if (system("command -v parallel >/dev/null 2>&1") == 0)
+        return 1;
+    print_message("skipped: GNU parallel is not installed (Debian package parallel)\n");
+    return 0;
+}
+
+/* The one-thread answer (idastar, as slide spread searches). */
+static char *one_thread(const char *board)
+{
+    testkit_run r = RUN(NULL, "solve", "-a", "idastar", "-j", "1", board);
+    assert_int_equal(r.status, 0);
+    char *moves = r.out;
+    r.out = NULL;
+    testkit_run_free(&r);
+    return moves;
+}
+
+static void expect_answer(testkit_run *r, const char *want)
+{
+    if (r->status != 0)
+        fail_msg("exit %d; stderr: %s", r->status, r->err);
+    assert_string_equal(r->out, want);
+    testkit_run_free(r);
+}
+
+static void four_by_four_with_local_workers(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char *want = one_thread(BOARD_4X4);
+    /* one, two and four workers; items handed out shuffled, so they finish in any order */
+    testkit_run r = RUN(NULL, "spread", "-S", ":", "-j", "4", "--shuffle", "1", "--stats",
+                        BOARD_4X4);
+    assert_non_null(strstr(r.err, "handed out in 1 pass"));
+    expect_answer(&r, want);
+    free(want);
+    /* the last iterations through parallel: two workers, then one */
+    want = one_thread(BOARD_4X4_B);
+    r = RUN(NULL, "spread", "-S", ":", "-j", "2", "--local", "5000", "--items", "32", "--shuffle",
+            "2", "--per-job", "3", BOARD_4X4_B);
+    expect_answer(&r, want);
+    r = RUN(NULL, "spread", "-j", "1", "--local", "5000", "--items", "64", BOARD_4X4_B);
+    expect_answer(&r, want);
+    free(want);
+    r = RUN(NULL, "spread", "-o", "steps", "--local", "100000000", BOARD_4X4);
+    expect_answer(&r, "53\n");
+    r = RUN(NULL, "spread", "2 1 3 4 5 6 7 8 x");
+    expect_answer(&r, "unsolvable\n");
+    r = RUN(NULL, "spread", "1 2 3 4 5 6 7 8 x");
+    expect_answer(&r, "\n");
+}
+
+static void five_by_five_with_local_workers(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char *want = one_thread(BOARD_5X5);
+    testkit_run r = RUN(NULL, "spread", "-S", ":", "-j", "4", "--local", "1000", "--shuffle", "5",
+                        "--stats", BOARD_5X5);
+    assert_non_null(strstr(r.err, "handed out in 1 pass"));
+    expect_answer(&r, want);
+    free(want);
+}
+
+/* A scratch directory (caller removes it with rm -rf). */
+static void scratch(char *dir, size_t size)
+{
+    snprintf(dir, size, "/tmp/slide-spread-test-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static int count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    int n = 0, c;
+    if (!f)
+        return 0;
+    while ((c = fgetc(f)) != EOF)
+        n += c == '\n';
+    fclose(f);
+    return n;
+}
+
+static void killed_search_resumes_from_its_checkpoint(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char dir[64], checkpoint[128];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    char *want = one_thread(BOARD_4X4);
+    /* slowly: every iteration out, one subtree a process, one worker */
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", 1);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(SLIDE_BINARY, SLIDE_BINARY, "spread", "-j", "1", "--per-job", "1", "--local", "0",
+              "--items", "64", "--checkpoint", checkpoint, BOARD_4X4, (char *)NULL);
+        _exit(127);
+    }
+    /* kill it once a bound past the first few has results recorded */
+    int lines = 0;
+    for (int i = 0; i < 600 && lines < 12; i++) {
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        lines = count_lines(checkpoint);
+    }
+    kill(pid, SIGTERM);
+    int wstatus;
+    assert_true(waitpid(pid, &wstatus, 0) == pid);
+    assert_true(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGTERM);
+    lines = count_lines(checkpoint);
+    assert_true(lines >= 12);
+    char *text = testkit_read_file(checkpoint);
+    assert_int_equal(strncmp(text, "slide-checkpoint/1 ", 19), 0);
+    const char *bound = strstr(text, " bound=");
+    assert_non_null(bound);
+    int at = atoi(bound + 7);
+    free(text);
+    /* restarted: the same bound, fewer subtrees handed out, the same answer */
+    testkit_run r = RUN(NULL, "spread", "-j", "2", "--items", "64", "--stats", "--checkpoint",
+                        checkpoint, BOARD_4X4);
+    char first[64];
+    snprintf(first, sizeof first, "slide: spread: bound %d: ", at);
+    const char *line = strstr(r.err, first);
+    if (!line)
+        fail_msg("no bound %d in: %s", at, r.err);
+    unsigned long subtrees = 0, handed = 0;
+    assert_int_equal(sscanf(line + strlen(first), "%lu subtrees, 0 searched here, %lu handed out",
+                            &subtrees, &handed),
+                     2);
+    assert_true(strstr(r.err, "slide: spread: bound ") == line); /* nothing before it again */
+    assert_true(handed + (unsigned long)(lines - 1) <= subtrees + 1);
+    expect_answer(&r, want);
+    /* done: a run with the finished file answers again */
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, BOARD_4X4);
+    expect_answer(&r, want);
+    free(want);
+    remove_dir(dir);
+}
+
+static void checkpoint_of_another_search_is_refused(void **state)
+{
+    (void)state;
+    char dir[64], checkpoint[128];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    /* a checkpoint written by a search done here (its small iterations need no parallel) */
+    testkit_run r = RUN(NULL, "spread", "--local", "100000000", "--checkpoint", checkpoint,
+                        "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "6 4 7 8 5 x 3 2 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "was written for another board"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "--goal", "x 1 2 3 4 5 6 7 8",
+            "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "was written for another goal"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "-H", "pdb", "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "was written for another heuristic"));
+    testkit_run_free(&r);
+    /* damage in the middle is refused; a last line cut short is a crash's, and dropped */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cp %s %s.bak && sed -i '2s/found=no/found=nO/' %s && test $(wc -l < %s) -gt 2",
+             checkpoint, checkpoint, checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "is damaged (line 2: the checksum does not match"));
+    testkit_run_free(&r);
+    snprintf(cmd, sizeof cmd, "cp %s.bak %s && truncate -s -30 %s", checkpoint, checkpoint,
+             checkpoint);
+    assert_int_equal(system(cmd), 0);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.err, "was cut short"));
+    assert_string_equal(r.out, "uulddrruuldldrruuldldrruullddrr\n");
+    testkit_run_free(&r);
+    snprintf(cmd, sizeof cmd, "echo hello > %s", checkpoint);
+    assert_int_equal(system(cmd), 0);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "line 1: not a checkpoint"));
+    testkit_run_free(&r);
+    remove_dir(dir);
+}
+
+static void dying_workers_and_lost_items_are_retried(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char dir[64], script[128], worker[160];
+    scratch(dir, sizeof dir);
+    snprintf(script, sizeof script, "%s/worker.sh", dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    /*
+     * The first job to start: one result cut short, and death (parallel
+     * retries it); the next: its items swallowed, nothing printed, success
+     * (lost items, which the driver hands out again); the others: slide work.
+     */
+    fprintf(f,
+            "#!/bin/sh\n"
+            "if mkdir %s/died 2>/dev/null; then head -n 1 | %s \"$@\" | cut -c 1-60; sleep 1; exit 1; fi\n"
+            "if mkdir %s/lost 2>/dev/null; then cat > /dev/null; exit 0; fi\n"
+            "exec %s \"$@\"\n",
+            dir, SLIDE_BINARY, dir, SLIDE_BINARY);
+    fclose(f);
+    snprintf(worker, sizeof worker, "sh %s", script);
+    char *want = one_thread(BOARD_4X4);
+    testkit_run r = RUN(NULL, "spread", "-j", "3", "--per-job", "40",
+                        "--worker", worker, "--retries", "2", "--stats", BOARD_4X4);
+    assert_non_null(strstr(r.err, "it was cut short or changed"));
+    assert_non_null(strstr(r.err, "its item will be searched again"));
+    assert_non_null(strstr(r.err, "in 2 passes")); /* the lost items went out again */
+    expect_answer(&r, want);
+    /* a worker that never answers: the search stops, naming the items */
+    r = RUN(NULL, "spread", "-j", "2", "--local", "0", "--worker", "true", "--retries", "1",
+            BOARD_4X4);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "got no result after 2 passes (items 0, 1, 2"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "spread", "--local", "0", "--parallel", "no-such-parallel-here", BOARD_4X4);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "cannot run 'no-such-parallel-here'"));
+    testkit_run_free(&r);
+    free(want);
+    remove_dir(dir);
+}
+
+/* The first item line `slide split` prints for the board at bound, NUL-terminated (caller frees). */
+static char *an_item(const char *board, const char *bound)
+{
+    testkit_run r = RUN(NULL, "split", "--items", "4", "--bound", bound, board);
+    assert_int_equal(r.status, 0);
+    assert_int_equal(strncmp(r.out, "# slide-split/1 search=", 23), 0);
+    char *line = strchr(r.out, '\n') + 1;
+    char *end = strchr(line, '\n');
+    assert_non_null(end);
+    char *item = strndup(line, (size_t)(end - line + 1));
+    testkit_run_free(&r);
+    return item;
+}
+
+static void work_refuses_bad_lines_naming_them(void **state)
+{
+    (void)state;
+    char *item = an_item(BOARD_4X4, "49");
+    testkit_run r = RUN(item, "work");
+    assert_int_equal(r.status, 0);
+    assert_int_equal(strncmp(r.out, "slide-result/1 search=", 22), 0);
+    assert_non_null(strstr(r.out, " bound=49 item=0 found=no next=51 expanded="));
+    testkit_run_free(&r);
+    size_t len = strlen(item);
+    char *input = malloc(3 * len + 200);
+    assert_non_null(input);
+    /* line 1 cut short, line 2 changed, line 3 another version, line 4 not an item, line 5 good */
+    int cut = (int)(len / 2);
+    char *changed = strdup(item);
+    char *prefix = strstr(changed, "prefix=");
+    prefix[7] = prefix[7] == 'u' ? 'd' : 'u';
+    sprintf(input, "%.*s\n%s%s\nhello\n%s", cut, item, changed, "slide-item/2 search=0", item);
+    r = RUN(input, "work");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "slide: work: line 1: the line does not end in sum="));
+    assert_non_null(strstr(r.err, "slide: work: line 2: the checksum does not match"));
+    assert_non_null(strstr(r.err, "slide: work: line 3: an item line of another format version"));
+    assert_non_null(strstr(r.err, "slide: work: line 4: not an item line"));
+    assert_non_null(strstr(r.out, " item=0 found=no next=51 "));
+    assert_null(strstr(r.out, "\nslide-result")); /* one result only */
+    testkit_run_free(&r);
+    free(changed);
+    free(input);
+    free(item);
+    /* cut with other tables: automatic groups here, 3-tile ones on the worker */
+    const char *saved = getenv("SLIDE_PDB_MAX_GROUP");
+    char *keep = saved ? strdup(saved) : NULL;
+    unsetenv("SLIDE_PDB_MAX_GROUP");
+    testkit_run s = RUN(NULL, "split", "-H", "pdb", "--items", "4", "--bound", "31",
+                        "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(s.status, 0);
+    setenv("SLIDE_PDB_MAX_GROUP", "3", 1);
+    char *other = strstr(s.out, "max-group=0");
+    assert_non_null(other);
+    r = RUN(strchr(s.out, '\n') + 1, "work");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "slide: work: line 1: the item was cut with pdb tables"));
+    assert_non_null(strstr(r.err, "every machine needs the same pattern databases"));
+    testkit_run_free(&r);
+    testkit_run_free(&s);
+    if (keep)
+        setenv("SLIDE_PDB_MAX_GROUP", keep, 1);
+    else
+        unsetenv("SLIDE_PDB_MAX_GROUP");
+    free(keep);
+    /* usage */
+    r = RUN(NULL, "split", "--items", "0", BOARD_4X4);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "split: --items"));
+    testkit_run_free(&r);
+    r = RUN(NULL, "spread", "--retries", "x", BOARD_4X4);
+    assert_int_equal(r.status, 2);
+    testkit_run_free(&r);
+    r = RUN(NULL, "work", "extra");
+    assert_int_equal(r.status, 2);
+    testkit_run_free(&r);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(four_by_four_with_local_workers),
+    cmocka_unit_test(five_by_five_with_local_workers),
+    cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
+    cmocka_unit_test(checkpoint_of_another_search_is_refused),
+    cmocka_unit_test(dying_workers_and_lost_items_are_retried),
+    cmocka_unit_test(work_refuses_bad_lines_naming_them),
+};
+
+TESTKIT_MAIN(tests)
