@@ -462,17 +462,10 @@ static void quick_try_then_tables(void **state)
 static void uva10181_case_builds_no_tables(void **state)
 {
     (void)state;
-    const char *old = getenv("SLIDE_CACHE_DIR");
-    char *saved = old ? strdup(old) : NULL;
-    setenv("SLIDE_CACHE_DIR", "/proc/slide-cannot-be-written", 1);
+    char *saved = testkit_env_set("SLIDE_CACHE_DIR", "/proc/slide-cannot-be-written");
     const char *args[] = {"solve", "--problem", "uva10181", NULL};
     testkit_run r = testkit_slide(args, "1\n5 1 2 7\n10 9 4 8\n0 3 6 12\n14 13 11 15\n");
-    if (saved) {
-        setenv("SLIDE_CACHE_DIR", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("SLIDE_CACHE_DIR");
-    }
+    testkit_env_restore("SLIDE_CACHE_DIR", saved);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "UURRDDLDLURURDDLLURDRRUUULDRDD\n");
     assert_string_equal(r.err, "");

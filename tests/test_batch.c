@@ -6,8 +6,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 typedef struct text {
     char *data;
     size_t len, cap;
@@ -444,8 +442,7 @@ static void gnu_parallel_recipe_keeps_order(void **state)
         assert_string_equal(got, direct.out);
         free(got);
     }
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    testkit_remove_dir(dir);
     testkit_run_free(&direct);
     free(in.data);
 }

@@ -17,7 +17,6 @@ static slide_board random_start(const slide_board *goal, slide_rng *rng)
     return start;
 }
 
-
 static void random_boards_of_many_shapes_reach_the_goal(void **state)
 {
     (void)state;
@@ -98,11 +97,8 @@ static void threads_give_the_same_answer(void **state)
     slide_board start = random_start(&goal, &rng);
     char *answers[2];
     for (int k = 0; k < 2; k++) {
-        slide_solve_options opt = slide_solve_options_init();
-        opt.algo = "beam";
-        opt.threads = k + 1;
         slide_solution sol;
-        assert_int_equal(slide_solve(&start, &goal, &opt, &sol, NULL), SLIDE_OK);
+        testkit_answer_not_optimal("beam", &start, &goal, k + 1, &sol);
         answers[k] = sol.moves;
     }
     assert_string_equal(answers[0], answers[1]);
@@ -150,16 +146,14 @@ static void a_small_memory_cap_is_reported(void **state)
     slide_board_free(&goal);
 }
 
-int main(int argc, char **argv)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(random_boards_of_many_shapes_reach_the_goal),
-        cmocka_unit_test(arbitrary_goals),
-        cmocka_unit_test(shorter_than_strategy),
-        cmocka_unit_test(solved_and_one_move_boards),
-        cmocka_unit_test(threads_give_the_same_answer),
-        cmocka_unit_test(auto_picks_beam_and_reduce),
-        cmocka_unit_test(a_small_memory_cap_is_reported),
-    };
-    return testkit_main(argc, argv, tests, sizeof tests / sizeof tests[0]);
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(random_boards_of_many_shapes_reach_the_goal),
+    cmocka_unit_test(arbitrary_goals),
+    cmocka_unit_test(shorter_than_strategy),
+    cmocka_unit_test(solved_and_one_move_boards),
+    cmocka_unit_test(threads_give_the_same_answer),
+    cmocka_unit_test(auto_picks_beam_and_reduce),
+    cmocka_unit_test(a_small_memory_cap_is_reported),
+};
+
+TESTKIT_MAIN(tests)

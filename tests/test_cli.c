@@ -5,8 +5,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 static void expect(testkit_run *r, int status, const char *out, const char *err_fragment)
 {
     if (r->status != status)

@@ -829,23 +829,15 @@ static char *copy_env(const char *name)
 
 static saved_env use_cache(const char *dir)
 {
-    saved_env saved = {copy_env("SLIDE_CACHE_DIR"), copy_env("SLIDE_PDB_MAX_GROUP")};
-    setenv("SLIDE_CACHE_DIR", dir, 1);
-    setenv("SLIDE_PDB_MAX_GROUP", "4", 1);
+    saved_env saved = {testkit_env_set("SLIDE_CACHE_DIR", dir),
+                       testkit_env_set("SLIDE_PDB_MAX_GROUP", "4")};
     return saved;
 }
 
 static void restore_env(saved_env *saved)
 {
-    const char *names[2] = {"SLIDE_CACHE_DIR", "SLIDE_PDB_MAX_GROUP"};
-    char *values[2] = {saved->cache_dir, saved->max_group};
-    for (int i = 0; i < 2; i++) {
-        if (values[i])
-            setenv(names[i], values[i], 1);
-        else
-            unsetenv(names[i]);
-        free(values[i]);
-    }
+    testkit_env_restore("SLIDE_CACHE_DIR", saved->cache_dir);
+    testkit_env_restore("SLIDE_PDB_MAX_GROUP", saved->max_group);
 }
 
 /* The names of the .pdb entries in dir (at most max), sorted; returns how many. */
@@ -1195,13 +1187,8 @@ static void save_cache_env(env_copy saved[CACHE_ENV_COUNT])
 
 static void restore_cache_env(env_copy saved[CACHE_ENV_COUNT])
 {
-    for (int i = 0; i < CACHE_ENV_COUNT; i++) {
-        if (saved[i].value)
-            setenv(saved[i].name, saved[i].value, 1);
-        else
-            unsetenv(saved[i].name);
-        free(saved[i].value);
-    }
+    for (int i = 0; i < CACHE_ENV_COUNT; i++)
+        testkit_env_restore(saved[i].name, saved[i].value);
 }
 
 static int exists(const char *path)

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 /* The path of a fixture; a few calls may be in use at once. */
 static const char *fixture(const char *name)
 {

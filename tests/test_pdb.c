@@ -69,6 +69,17 @@ static search_budget plain_budget(void)
     return b;
 }
 
+/* set_from_groups, an entry per blank region or not, built, with the regions' entries. */
+static void set_with_regions(pdb_set *set, const char *goal_text, int rows, int cols,
+                             const char *groups, int per_region, search_budget *budget)
+{
+    set_from_groups(set, goal_text, rows, cols, groups);
+    for (int g = 0; g < set->count; g++)
+        assert_int_equal(pdb_group_per_region(set, g, per_region), SLIDE_OK);
+    build_all(set, budget);
+    assert_int_equal(pdb_regions(set, budget), SLIDE_OK);
+}
+
 /*
  * Builds the groups for a goal twice, an entry per placement and an entry
  * per blank region, and checks every reachable state of the shape against
@@ -83,12 +94,8 @@ static void check_goal(const char *goal_text, int rows, int cols, const char *gr
     pdb_set plain, regions;
     search_budget budget = plain_budget();
     set_from_groups(&plain, goal_text, rows, cols, groups);
-    set_from_groups(&regions, goal_text, rows, cols, groups);
-    for (int g = 0; g < regions.count; g++)
-        assert_int_equal(pdb_group_per_region(&regions, g, 1), SLIDE_OK);
     build_all(&plain, &budget);
-    build_all(&regions, &budget);
-    assert_int_equal(pdb_regions(&regions, &budget), SLIDE_OK);
+    set_with_regions(&regions, goal_text, rows, cols, groups, 1, &budget);
     slide_board goal = testkit_board(goal_text, rows, cols);
     testkit_table table;
     testkit_table_build(&table, &goal);
@@ -226,11 +233,8 @@ static void walk_agrees_with_full_lookup(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         pdb_set set;
         search_budget budget = plain_budget();
-        set_from_groups(&set, cases[c].goal, cases[c].rows, cases[c].cols, cases[c].groups);
-        for (int g = 0; g < set.count; g++)
-            assert_int_equal(pdb_group_per_region(&set, g, cases[c].per_region), SLIDE_OK);
-        build_all(&set, &budget);
-        assert_int_equal(pdb_regions(&set, &budget), SLIDE_OK);
+        set_with_regions(&set, cases[c].goal, cases[c].rows, cases[c].cols, cases[c].groups,
+                         cases[c].per_region, &budget);
         assert_int_equal(set.mirrored, cases[c].mirrored);
         slide_board goal = testkit_board(cases[c].goal, cases[c].rows, cases[c].cols), b;
         slide_rng rng;
@@ -333,11 +337,8 @@ static void dual_lookup_is_admissible_and_follows_moves(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         pdb_set set;
         search_budget budget = plain_budget();
-        set_from_groups(&set, cases[c].goal, cases[c].rows, cases[c].cols, cases[c].groups);
-        for (int g = 0; g < set.count; g++)
-            assert_int_equal(pdb_group_per_region(&set, g, cases[c].per_region), SLIDE_OK);
-        build_all(&set, &budget);
-        assert_int_equal(pdb_regions(&set, &budget), SLIDE_OK);
+        set_with_regions(&set, cases[c].goal, cases[c].rows, cases[c].cols, cases[c].groups,
+                         cases[c].per_region, &budget);
         slide_board goal = testkit_board(cases[c].goal, cases[c].rows, cases[c].cols), b;
         testkit_table table;
         testkit_table_build(&table, &goal);
@@ -1176,22 +1177,16 @@ static void cli_pdb_build_info_clear(void **state)
     assert_non_null(strstr(r.out, "INVALID: damaged (checksum mismatch)"));
     testkit_run_free(&r);
 
-    /* solving with the damaged file rebuilds it, says so, and answers */
-    const char *suite_cap = getenv("SLIDE_PDB_MAX_GROUP"); /* tests/CMakeLists.txt sets it */
-    char *saved_cap = suite_cap ? strdup(suite_cap) : NULL;
-    const char *suite_dir = getenv("SLIDE_CACHE_DIR");
-    char *saved_dir = suite_dir ? strdup(suite_dir) : NULL;
-    unsetenv("SLIDE_PDB_MAX_GROUP");
-    setenv("SLIDE_CACHE_DIR", dir, 1);
+    /*
+     * solving with the damaged file rebuilds it, says so, and answers (with
+     * the user's group sizes: tests/CMakeLists.txt sets SLIDE_PDB_MAX_GROUP)
+     */
+    char *saved_cap = testkit_env_set("SLIDE_PDB_MAX_GROUP", NULL);
+    char *saved_dir = testkit_env_set("SLIDE_CACHE_DIR", dir);
     const char *solve[] = {"solve", "-a", "idastar", "-H", "pdb", "1 2 3 4/5 6 x 7", NULL};
     r = testkit_slide(solve, NULL);
-    unsetenv("SLIDE_CACHE_DIR");
-    if (saved_dir)
-        setenv("SLIDE_CACHE_DIR", saved_dir, 1);
-    free(saved_dir);
-    if (saved_cap)
-        setenv("SLIDE_PDB_MAX_GROUP", saved_cap, 1);
-    free(saved_cap);
+    testkit_env_restore("SLIDE_CACHE_DIR", saved_dir);
+    testkit_env_restore("SLIDE_PDB_MAX_GROUP", saved_cap);
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "r\n");
     assert_non_null(strstr(r.err, "is damaged (checksum mismatch); rebuilding it"));

@@ -22,8 +22,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 /* ----------------------------------------------------------- the screen */
 
 enum { MAX_LINES = 60, MAX_COLS = 200 };

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-
 /*
  * Square, oblong and narrow boards, split between the two goals: a board
  * with both sides of 10 or more leaves a 10x10 beam search, seconds under
@@ -69,12 +68,10 @@ static void a_small_board_is_searched_whole(void **state)
     slide_board_free(&goal);
 }
 
-int main(int argc, char **argv)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(boards_reach_the_standard_goal),
-        cmocka_unit_test(boards_reach_arbitrary_goals),
-        cmocka_unit_test(a_small_board_is_searched_whole),
-    };
-    return testkit_main(argc, argv, tests, sizeof tests / sizeof tests[0]);
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(boards_reach_the_standard_goal),
+    cmocka_unit_test(boards_reach_arbitrary_goals),
+    cmocka_unit_test(a_small_board_is_searched_whole),
+};
+
+TESTKIT_MAIN(tests)

@@ -18,8 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 /* 53 moves, about a million nodes with the tests' 4-tile tables. */
 #define BOARD_4X4 "14 9 3 x 10 13 1 2 4 7 11 12 15 5 8 6"
 #define BOARD_4X4_B "5 1 2 8 7 12 11 x 9 13 4 14 15 6 10 3"
@@ -94,18 +92,11 @@ static void five_by_five_with_local_workers(void **state)
     free(want);
 }
 
-/* A scratch directory (caller removes it with rm -rf). */
+/* A scratch directory (the caller removes it with testkit_remove_dir). */
 static void scratch(char *dir, size_t size)
 {
     snprintf(dir, size, "/tmp/slide-spread-test-XXXXXX");
     assert_non_null(mkdtemp(dir));
-}
-
-static void remove_dir(const char *dir)
-{
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
 }
 
 static int count_lines(const char *path)
@@ -178,7 +169,7 @@ static void killed_search_resumes_from_its_checkpoint(void **state)
     r = RUN(NULL, "spread", "--checkpoint", checkpoint, BOARD_4X4);
     expect_answer(&r, want);
     free(want);
-    remove_dir(dir);
+    testkit_remove_dir(dir);
 }
 
 static void checkpoint_of_another_search_is_refused(void **state)
@@ -228,7 +219,7 @@ static void checkpoint_of_another_search_is_refused(void **state)
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "line 1: not a checkpoint"));
     testkit_run_free(&r);
-    remove_dir(dir);
+    testkit_remove_dir(dir);
 }
 
 static void dying_workers_and_lost_items_are_retried(void **state)
@@ -272,7 +263,7 @@ static void dying_workers_and_lost_items_are_retried(void **state)
     assert_non_null(strstr(r.err, "cannot run 'no-such-parallel-here'"));
     testkit_run_free(&r);
     free(want);
-    remove_dir(dir);
+    testkit_remove_dir(dir);
 }
 
 /* The first item line `slide split` prints for the board at bound, NUL-terminated (caller frees). */

@@ -12,24 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Solves start -> goal with strategy, asserts success and replays the answer. */
-static uint64_t solve_and_replay(const slide_board *start, const slide_board *goal)
-{
-    slide_solve_options opt = slide_solve_options_init();
-    opt.algo = "strategy";
-    slide_solution sol;
-    slide_stats st = slide_stats_init();
-    int status = slide_solve(start, goal, &opt, &sol, &st);
-    if (status != SLIDE_OK)
-        fail_msg("%dx%d board: %s (%s)", start->rows, start->cols, slide_strerror(status), st.note);
-    assert_non_null(sol.moves);
-    assert_int_equal(strlen(sol.moves), sol.length);
-    testkit_assert_solves(start, goal, sol.moves);
-    uint64_t length = sol.length;
-    slide_solution_free(&sol);
-    return length;
-}
-
 /* A uniformly random goal of the shape, of either parity class. */
 static slide_board random_goal(int rows, int cols, slide_rng *rng)
 {
@@ -56,7 +38,7 @@ static void random_shapes(int lo, int hi, int seeds, int any_goal, uint64_t salt
                     assert_int_equal(slide_board_init_goal(&goal, rows, cols), SLIDE_OK);
                 assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng),
                                  SLIDE_OK);
-                solve_and_replay(&start, &goal);
+                testkit_solve_not_optimal("strategy", &start, &goal, 1);
                 slide_board_free(&start);
                 slide_board_free(&goal);
             }
@@ -91,7 +73,7 @@ static void narrow_boards_many_seeds(void **state)
                                  SLIDE_OK);
             }
             assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
-            solve_and_replay(&start, &goal);
+            testkit_solve_not_optimal("strategy", &start, &goal, 1);
             slide_board_free(&start);
             slide_board_free(&goal);
         }
@@ -125,7 +107,7 @@ static void every_board_of_small_shapes(void **state)
                 slide_board start;
                 testkit_unrank(&t, rank, &start);
                 if (slide_solvable(&start, &goal)) {
-                    solve_and_replay(&start, &goal);
+                    testkit_solve_not_optimal("strategy", &start, &goal, 1);
                     solved++;
                 }
                 slide_board_free(&start);
@@ -148,7 +130,7 @@ static void sampled_three_by_three(void **state)
             slide_board start;
             testkit_unrank(&t, rank, &start);
             if (slide_solvable(&start, &goal))
-                solve_and_replay(&start, &goal);
+                testkit_solve_not_optimal("strategy", &start, &goal, 1);
             slide_board_free(&start);
         }
         slide_board_free(&goal);
@@ -169,7 +151,7 @@ static void solved_boards_take_no_moves(void **state)
                                  SLIDE_OK);
             else
                 goal = random_goal(shapes[i][0], shapes[i][1], &rng);
-            assert_int_equal(solve_and_replay(&goal, &goal), 0);
+            assert_int_equal(testkit_solve_not_optimal("strategy", &goal, &goal, 1), 0);
             slide_board_free(&goal);
         }
 }
@@ -197,7 +179,7 @@ static void one_move_boards_take_one_move(void **state)
                 slide_board start;
                 assert_int_equal(slide_board_copy(&start, &goal), SLIDE_OK);
                 if (slide_board_move(&start, slide_move_letters[m]) == SLIDE_OK)
-                    assert_int_equal(solve_and_replay(&start, &goal), 1);
+                    assert_int_equal(testkit_solve_not_optimal("strategy", &start, &goal, 1), 1);
                 slide_board_free(&start);
             }
             slide_board_free(&goal);
@@ -216,7 +198,7 @@ static void answers_average_at_most_2_2_n_cubed(void **state)
         slide_board goal, start;
         assert_int_equal(slide_board_init_goal(&goal, n, n), SLIDE_OK);
         assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
-        total += solve_and_replay(&start, &goal);
+        total += testkit_solve_not_optimal("strategy", &start, &goal, 1);
         slide_board_free(&start);
         slide_board_free(&goal);
     }

@@ -9,8 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 static void assert_well_formed(const char *path)
 {
     char command[4200];

@@ -17,8 +17,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
-
 static void expect_status(const testkit_run *r, int status)
 {
     if (r->status != status)
@@ -325,9 +323,7 @@ static char *build_on_a_terminal(const char *term)
     assert_non_null(mkdtemp(dir));
     const char *args[] = {"pdb", "build", "--size", "3x3", "--cache-dir", dir, NULL};
     char *text = stderr_on_a_terminal(args, term);
-    char command[sizeof dir + 16];
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    assert_int_equal(system(command), 0);
+    testkit_remove_dir(dir);
     return text;
 }
 
@@ -488,9 +484,7 @@ static void expect_hello_solves(const char *dir, const char *path, int shared)
 
 static void remove_scratch(char *dir)
 {
-    char command[4096];
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    assert_int_equal(system(command), 0);
+    testkit_remove_dir(dir);
     free(dir);
 }
 

@@ -256,19 +256,55 @@ void testkit_run_free(testkit_run *r)
     r->out = r->err = NULL;
 }
 
-uint64_t testkit_solve_not_optimal(const char *algo, const slide_board *start,
-                                   const slide_board *goal, int threads)
+char *testkit_env_set(const char *name, const char *value)
+{
+    const char *old = getenv(name);
+    char *saved = old ? strdup(old) : NULL;
+    assert_true(!old || saved);
+    if (value)
+        assert_int_equal(setenv(name, value, 1), 0);
+    else
+        assert_int_equal(unsetenv(name), 0);
+    return saved;
+}
+
+void testkit_env_restore(const char *name, char *saved)
+{
+    if (saved)
+        assert_int_equal(setenv(name, saved, 1), 0);
+    else
+        assert_int_equal(unsetenv(name), 0);
+    free(saved);
+}
+
+void testkit_remove_dir(const char *dir)
+{
+    char command[4096];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    assert_int_equal(system(command), 0);
+}
+
+void testkit_answer_not_optimal(const char *algo, const slide_board *start, const slide_board *goal,
+                                int threads, slide_solution *sol)
 {
     slide_solve_options opt = slide_solve_options_init();
     opt.algo = algo;
     opt.threads = threads;
-    slide_solution sol;
     slide_stats st = slide_stats_init();
-    int status = slide_solve(start, goal, &opt, &sol, &st);
+    int status = slide_solve(start, goal, &opt, sol, &st);
     if (status != SLIDE_OK)
         fail_msg("%dx%d board: %s (%s)", start->rows, start->cols, slide_strerror(status), st.note);
     assert_false(st.optimal);
-    testkit_assert_solves(start, goal, sol.moves);
+    assert_non_null(sol->moves);
+    assert_int_equal(strlen(sol->moves), sol->length);
+    testkit_assert_solves(start, goal, sol->moves);
+}
+
+uint64_t testkit_solve_not_optimal(const char *algo, const slide_board *start,
+                                   const slide_board *goal, int threads)
+{
+    slide_solution sol;
+    testkit_answer_not_optimal(algo, start, goal, threads, &sol);
     uint64_t length = sol.length;
     slide_solution_free(&sol);
     return length;

@@ -1,7 +1,7 @@
 /*
  * testkit.h - helpers shared by the cmocka test files: a main that runs one
- * named case, boards from text, independent replay and an exhaustive BFS
- * distance table, and running the built slide binary.
+ * named case, boards from text, independent replay (and solves replayed),
+ * an exhaustive BFS distance table, and running the built slide binary.
  */
 #ifndef SLIDE_TESTKIT_H
 #define SLIDE_TESTKIT_H
@@ -40,10 +40,14 @@ void testkit_assert_solves(const slide_board *start, const slide_board *goal, co
 
 /*
  * Solves start -> goal with algo (NULL: auto) on `threads` threads, asserts
- * an answer that is not labelled optimal and replays it; returns its length.
+ * an answer that is not labelled optimal, whose length is its string's, and
+ * replays it; returns its length.
  */
 uint64_t testkit_solve_not_optimal(const char *algo, const slide_board *start,
                                    const slide_board *goal, int threads);
+/* The same, keeping the answer in *sol (the caller frees it with slide_solution_free). */
+void testkit_answer_not_optimal(const char *algo, const slide_board *start, const slide_board *goal,
+                                int threads, slide_solution *sol);
 
 /*
  * Exhaustive distances for a shape of at most 9 cells, from a BFS over
@@ -71,10 +75,22 @@ typedef struct testkit_run {
 } testkit_run;
 
 testkit_run testkit_slide(const char *const *args, const char *input);
-/* Everything f holds from its start (or, for a pipe, everything still to come); the caller frees. */
+/* testkit_slide with the arguments written out: RUN(input, "solve", "-o", "steps", board). */
+#define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
+/* Everything f holds from its start (or, for a pipe, everything still to come); the caller frees.
+ */
 char *testkit_slurp(FILE *f);
 /* The whole file at path, failing the test when it cannot be read; the caller frees. */
 char *testkit_read_file(const char *path);
 void testkit_run_free(testkit_run *r);
+/*
+ * The environment the slide runs inherit: testkit_env_set sets name to value
+ * (NULL: unsets it) and returns the old value (NULL when unset), which
+ * testkit_env_restore puts back and frees.
+ */
+char *testkit_env_set(const char *name, const char *value);
+void testkit_env_restore(const char *name, char *saved);
+/* rm -rf of a scratch directory (a mkdtemp path), failing the test when it fails. */
+void testkit_remove_dir(const char *dir);
 
 #endif

@@ -140,13 +140,8 @@ int cli_gen(int argc, char **argv)
     }
     slide_board goal = {0, 0, 0, NULL};
     if (status == 0 && goal_text) {
-        slide_parse_options popt = slide_parse_options_init();
-        popt.rows = rows;
-        popt.cols = cols;
-        if (slide_board_parse(goal_text, strlen(goal_text), &popt, &goal, &err) != SLIDE_OK) {
-            cli_report_parse_error("gen: --goal", &err);
+        if (cli_parse_board_arg("gen", "--goal", goal_text, rows, cols, &goal) != 0)
             status = EXIT_USAGE;
-        }
     } else if (status == 0) {
         if (!rows) {
             cli_error("gen: --size RxC is required (or --goal BOARD)");

@@ -10,9 +10,9 @@
 #include <string.h>
 
 /*
- * Commands that print with plain stdio (help, version, check, pdb) learn of
- * a failed write only when stdout is flushed: a full disk must not pass for
- * success.  A reader that went away stays quiet, as with any filter.
+ * Commands that print with plain stdio (help, version, check, pdb, split,
+ * work, spread) learn of a failed write only when stdout is flushed: a full
+ * disk must not pass for success.  A reader that went away stays quiet, as with any filter.
  * `failure` is the status that says so: 1, or for check 3 (judge failure),
  * since its 1 would claim a wrong answer.  solve and gen report their own.
  */
@@ -59,9 +59,9 @@ static const command commands[] = {
      {{"solve [OPTIONS] [BOARD...]", "solve boards given as arguments, or stdin one per line"}}},
     {"split", NULL, cli_split, cli_help_split, EXIT_FAILED_BOARD,
      {{"split [OPTIONS] BOARD", "print the work items of one iteration, for slide work"}}},
-    {"work", NULL, cli_work, cli_help_work, 0,
+    {"work", NULL, cli_work, cli_help_work, EXIT_FAILED_BOARD,
      {{"work < ITEMS", "search work items, print their results (on any machine)"}}},
-    {"spread", NULL, cli_spread, cli_help_spread, 0,
+    {"spread", NULL, cli_spread, cli_help_spread, EXIT_FAILED_BOARD,
      {{"spread [OPTIONS] BOARD", "one optimal search on many machines (GNU parallel)"}}},
     {"check", NULL, cli_check, cli_help_check, 3,
      {{"check [OPTIONS] BOARD MOVES", "verify a move string (a special judge)"},

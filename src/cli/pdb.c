@@ -111,15 +111,8 @@ static int pdb_build(pdb_config *cfg)
 {
     slide_board goal;
     if (cfg->goal_text) {
-        slide_parse_options popt = slide_parse_options_init();
-        popt.rows = cfg->rows;
-        popt.cols = cfg->cols;
-        slide_parse_error err = slide_parse_error_init();
-        if (slide_board_parse(cfg->goal_text, strlen(cfg->goal_text), &popt, &goal, &err) !=
-            SLIDE_OK) {
-            cli_report_parse_error("pdb: --goal", &err);
+        if (cli_parse_board_arg("pdb", "--goal", cfg->goal_text, cfg->rows, cfg->cols, &goal) != 0)
             return EXIT_USAGE;
-        }
     } else if (slide_board_init_goal(&goal, cfg->rows ? cfg->rows : 4, cfg->cols ? cfg->cols : 4) !=
                SLIDE_OK) {
         cli_error("pdb: --size: no board of that shape");

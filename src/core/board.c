@@ -102,20 +102,9 @@ int slide_board_validate(const slide_board *board, slide_parse_error *err)
     return status;
 }
 
-static int move_index(char move)
-{
-    switch (move) {
-    case 'u': case 'U': return SLIDE_UP;
-    case 'd': case 'D': return SLIDE_DOWN;
-    case 'l': case 'L': return SLIDE_LEFT;
-    case 'r': case 'R': return SLIDE_RIGHT;
-    default: return -1;
-    }
-}
-
 int slide_board_move(slide_board *board, char move)
 {
-    int m = move_index(move);
+    int m = move_of_letter(move);
     int row = board->blank / board->cols, col = board->blank % board->cols;
     int target;
     switch (m) {

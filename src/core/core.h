@@ -169,6 +169,22 @@ static inline int move_inverse(int m)
     return m ^ 1;
 }
 
+/* The move (SLIDE_UP ..) a letter of slide_move_letters names, either case; -1 for any other. */
+static inline int move_of_letter(char letter)
+{
+    switch (letter) {
+    case 'u':
+    case 'U': return SLIDE_UP;
+    case 'd':
+    case 'D': return SLIDE_DOWN;
+    case 'l':
+    case 'L': return SLIDE_LEFT;
+    case 'r':
+    case 'R': return SLIDE_RIGHT;
+    default: return -1;
+    }
+}
+
 /* ----------------------------------------------------- budget and counting */
 
 /*
@@ -261,7 +277,6 @@ typedef struct search_task {
     const slide_pdb_options *pdb; /* pattern database cache settings, never NULL */
     slide_progress_fn progress;   /* optional progress callback and its argument */
     void *progress_ctx;
-    int automatic;                /* the algorithm was chosen by --algo auto */
     int threads;                  /* threads inside the search (idastar), at least 1 */
     unsigned weight;              /* answers at most weight / 1000 x optimal; 1000 = optimal */
     /*
@@ -296,6 +311,11 @@ void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/*
+ * Reports SLIDE_PROGRESS_SEARCH to the search's progress callback, if any
+ * (task.c): the bound (or depth) reached and the nodes expanded so far.
+ */
+void search_progress(const search_task *search, unsigned bound);
 
 /* ---------------------------------------------------------------- context */
 
@@ -359,8 +379,6 @@ typedef struct manhattan_table {
 
 /* For the goal whose cell c holds goal_cells[c] (0 = blank), any shape up to 25 cells. */
 void manhattan_init_cells(manhattan_table *m, const geometry *shape, const uint8_t *goal_cells);
-/* manhattan_init_cells for a goal of at most 16 cells. */
-void manhattan_init(manhattan_table *m, const geometry *shape, state64 goal);
 unsigned manhattan_estimate(const manhattan_table *m, state64 s);
 unsigned manhattan_estimate_wide(const manhattan_table *m, state128 s);
 

@@ -6,14 +6,6 @@
 
 #include <stdlib.h>
 
-void manhattan_init(manhattan_table *m, const geometry *shape, state64 goal)
-{
-    uint8_t goal_cells[SLIDE_MAX_PACKED_CELLS];
-    for (int c = 0; c < shape->cells; c++)
-        goal_cells[c] = (uint8_t)state_get(goal, c);
-    manhattan_init_cells(m, shape, goal_cells);
-}
-
 void manhattan_init_cells(manhattan_table *m, const geometry *shape, const uint8_t *goal_cells)
 {
     memset(m, 0, sizeof *m);

@@ -29,6 +29,18 @@ void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
     va_end(ap);
 }
 
+void search_progress(const search_task *search, unsigned bound)
+{
+    if (!search->progress)
+        return;
+    slide_progress p;
+    memset(&p, 0, sizeof p);
+    p.kind = SLIDE_PROGRESS_SEARCH;
+    p.bound = bound;
+    p.nodes = search->stats->expanded;
+    search->progress(search->progress_ctx, &p);
+}
+
 void search_goal_cells(const search_task *search, uint8_t *cells)
 {
     int n = search->goal->rows * search->goal->cols;

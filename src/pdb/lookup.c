@@ -14,19 +14,15 @@ unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirr
     return pdb_lookup(set, g, placement, occupied, blank);
 }
 
-unsigned pdb_sum(const pdb_set *set, const uint8_t *pos)
+/*
+ * Sum over groups of the entries for the board whose tile positions are
+ * pos[tile], or for its reflection when mirrored (set->mirrored only).
+ */
+static unsigned pdb_sum(const pdb_set *set, const uint8_t *pos, int mirrored)
 {
     unsigned sum = 0;
     for (int g = 0; g < set->count; g++)
-        sum += pdb_group_value(set, g, pos, 0);
-    return sum;
-}
-
-unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos)
-{
-    unsigned sum = 0;
-    for (int g = 0; g < set->count; g++)
-        sum += pdb_group_value(set, g, pos, 1);
+        sum += pdb_group_value(set, g, pos, mirrored);
     return sum;
 }
 
@@ -39,9 +35,9 @@ static unsigned estimate_cells(const pdb_set *set, const uint8_t *cells)
         pos[cells[c]] = (uint8_t)c;
         manhattan += set->manhattan.dist[cells[c]][c];
     }
-    unsigned sum = pdb_sum(set, pos);
+    unsigned sum = pdb_sum(set, pos, 0);
     if (set->mirrored) {
-        unsigned mirrored = pdb_sum_mirrored(set, pos);
+        unsigned mirrored = pdb_sum(set, pos, 1);
         if (mirrored > sum)
             sum = mirrored;
     }
@@ -115,19 +111,12 @@ static void dual_penalties(pdb_walk *w, int k, int g)
     const pdb_set *set = w->set;
     const pdb_group *group = &set->groups[g];
     int n = set->shape.cells;
-    uint32_t walls = 0, region = 1u << group->blank_home, grown = 0;
+    uint32_t walls = 0;
     for (int i = 0; i < group->size; i++)
         walls |= 1u << group->home[i];
-    while (grown != region) { /* flood fill in the frame, whose cells are the board's shape */
-        grown = region;
-        for (int c = 0; c < n; c++)
-            if (grown >> c & 1u)
-                for (int m = 0; m < 4; m++) {
-                    int next = set->shape.neighbour[c][m];
-                    if (next >= 0 && !(walls >> next & 1u))
-                        region |= 1u << next;
-                }
-    }
+    /* in the frame, whose cells are the board's shape */
+    uint32_t all = (uint32_t)(((uint64_t)1 << n) - 1);
+    uint32_t region = pdb_flood(&set->shape, 1u << group->blank_home, all & ~walls);
     uint32_t home = n > SLIDE_MAX_PACKED_CELLS
                         ? permutation_rank_weighted(group->home, group->size, set->digit_weight[g])
                         : permutation_rank(group->home, group->size, n);

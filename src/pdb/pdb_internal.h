@@ -24,6 +24,12 @@
 #define PDB_MAX_ENTRIES 600000000u
 
 /*
+ * The cells of shape reachable from the cells of seed (a mask, inside open)
+ * through the cells of open: a region of free cells, flood-filled (plan.c).
+ */
+uint32_t pdb_flood(const geometry *shape, uint32_t seed, uint32_t open);
+
+/*
  * The most tiles a group of a board of `cells` cells can have: the most
  * whose table has at most PDB_MAX_ENTRIES entries (8 on 4x4, 11 on 3x4).
  */
@@ -83,11 +89,6 @@ int pdb_regions(pdb_set *set, search_budget *budget);
 
 /* Group g's entry for the board whose cells are pos[tile], or for its reflection when mirrored. */
 unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirrored);
-
-/* Sum over groups of the entries for the board whose tile positions are pos[tile]. */
-unsigned pdb_sum(const pdb_set *set, const uint8_t *pos);
-/* The same for the reflected board (set->mirrored only). */
-unsigned pdb_sum_mirrored(const pdb_set *set, const uint8_t *pos);
 
 /* -------------------------------------------------------------- one file */
 

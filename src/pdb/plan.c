@@ -8,6 +8,23 @@
 
 #include <sys/mman.h>
 
+uint32_t pdb_flood(const geometry *shape, uint32_t seed, uint32_t open)
+{
+    uint32_t region = seed, frontier = seed;
+    while (frontier) {
+        int c = __builtin_ctz(frontier);
+        frontier &= frontier - 1;
+        for (int m = 0; m < 4; m++) {
+            int next = shape->neighbour[c][m];
+            if (next >= 0 && (open & ~region & (1u << next))) {
+                region |= 1u << next;
+                frontier |= 1u << next;
+            }
+        }
+    }
+    return region;
+}
+
 /* n! / (n-k)!, the placements of k tiles on n cells, or UINT32_MAX when it passes that. */
 static uint32_t permutations(int n, int k)
 {
@@ -48,19 +65,7 @@ static int homes_leave_one_region(const geometry *shape, const uint8_t *goal_cel
     uint32_t open = (uint32_t)(((uint64_t)1 << shape->cells) - 1);
     for (int i = 0; i < t->size; i++)
         open &= ~(1u << goal_cell[t->tiles[i]]);
-    uint32_t region = open & (0u - open), frontier = region;
-    while (frontier) {
-        int c = __builtin_ctz(frontier);
-        frontier &= frontier - 1;
-        for (int m = 0; m < 4; m++) {
-            int next = shape->neighbour[c][m];
-            if (next >= 0 && (open & ~region & (1u << next))) {
-                region |= 1u << next;
-                frontier |= 1u << next;
-            }
-        }
-    }
-    return region == open;
+    return pdb_flood(shape, open & (0u - open), open) == open;
 }
 
 /*

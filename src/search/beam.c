@@ -377,15 +377,9 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
         cur_key = nxt_key;
         nxt_key = tk;
         count = next_count;
-        if (search->progress && (depth & 255) == 0) {
-            /* the depth reached, as an iterative search reports its bound */
-            slide_progress p;
-            memset(&p, 0, sizeof p);
-            p.kind = SLIDE_PROGRESS_SEARCH;
-            p.bound = (unsigned)depth;
-            p.nodes = stats->expanded;
-            search->progress(search->progress_ctx, &p);
-        }
+        /* the depth reached, as an iterative search reports its bound */
+        if ((depth & 255) == 0)
+            search_progress(search, (unsigned)depth);
     }
     /* read the path back through the layers, play it on board */
     path = budget_alloc(budget, depth + 1);

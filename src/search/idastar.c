@@ -182,19 +182,21 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
                        back);
 }
 
-int idastar_solve(search_task *search)
+/* A heuristic's name as the notes say it. */
+static const char *heuristic_label(const char *name)
 {
-    if (slide_board_equal(search->start, search->goal))
-        return SLIDE_OK;
-    const char *name =
-        search->heuristic ? search->heuristic : auto_heuristic(search->shape.cells, 1);
-    if (search->job)
-        search->heuristic = name; /* every piece of a split search uses these tables, never a stand-in */
-    const heuristic_impl *heuristic = heuristic_find(name);
-    if (!heuristic)
-        return SLIDE_E_UNKNOWN_HEURISTIC;
-    void *heuristic_ctx = NULL;
-    int status = heuristic->create(search, &heuristic_ctx);
+    return strcmp(name, "linear") == 0 ? "linear conflict" : name;
+}
+
+/*
+ * After heuristic `name` did not fit the memory cap: when none was named,
+ * the best heuristic that needs no table instead (into *heuristic and
+ * *heuristic_ctx); and the note that says what did not fit.  Returns
+ * SLIDE_OK, or the status to stop with.
+ */
+static int after_memlimit(search_task *search, const char *name, const heuristic_impl **heuristic,
+                          void **heuristic_ctx)
+{
     const char *fallback = auto_heuristic(search->shape.cells, 0);
     char cap[32];
     double bytes = (double)search->budget->cap;
@@ -204,28 +206,45 @@ int idastar_solve(search_task *search)
         snprintf(cap, sizeof cap, "%.1f KiB", bytes / 1024.0);
     else
         snprintf(cap, sizeof cap, "%zu B", search->budget->cap);
-    const char *fallback_name = strcmp(fallback, "linear") == 0 ? "linear conflict" : fallback;
-    if (status == SLIDE_E_MEMLIMIT && !search->heuristic && strcmp(name, fallback) != 0) {
+    int status = SLIDE_E_MEMLIMIT;
+    if (!search->heuristic && strcmp(name, fallback) != 0) {
         /* no database fits: fall back to the best heuristic that needs none, and say so */
         search->budget->status = SLIDE_OK;
-        heuristic = heuristic_find(fallback);
-        status = heuristic->create(search, &heuristic_ctx);
+        *heuristic = heuristic_find(fallback);
+        status = (*heuristic)->create(search, heuristic_ctx);
         if (status == SLIDE_OK)
             search_note(search, "no pattern database fits the memory cap of %s; used %s", cap,
-                        fallback_name);
+                        heuristic_label(fallback));
         else
             search_note(search, "no pattern database fits the memory cap of %s, nor does %s", cap,
-                        fallback_name);
-    } else if (status == SLIDE_E_MEMLIMIT && !search->stats->note[0]) {
-        search_note(search, "%s does not fit the memory cap of %s",
-                    strcmp(name, "linear") == 0 ? "linear conflict" : name, cap);
-    } else if (status == SLIDE_E_MEMLIMIT && strcmp(name, "pdb") != 0) {
+                        heuristic_label(fallback));
+    } else if (!search->stats->note[0]) {
+        search_note(search, "%s does not fit the memory cap of %s", heuristic_label(name), cap);
+    } else if (strcmp(name, "pdb") != 0) {
         /* after what else did not fit (the distance table) */
         char before[sizeof search->stats->note];
         snprintf(before, sizeof before, "%s", search->stats->note);
-        search_note(search, "%s; %s does not fit it either", before,
-                    strcmp(name, "linear") == 0 ? "linear conflict" : name);
+        search_note(search, "%s; %s does not fit it either", before, heuristic_label(name));
     }
+    return status;
+}
+
+int idastar_solve(search_task *search)
+{
+    if (slide_board_equal(search->start, search->goal))
+        return SLIDE_OK;
+    const char *name =
+        search->heuristic ? search->heuristic : auto_heuristic(search->shape.cells, 1);
+    if (search->job)
+        search->heuristic =
+            name; /* every piece of a split search uses these tables, never a stand-in */
+    const heuristic_impl *heuristic = heuristic_find(name);
+    if (!heuristic)
+        return SLIDE_E_UNKNOWN_HEURISTIC;
+    void *heuristic_ctx = NULL;
+    int status = heuristic->create(search, &heuristic_ctx);
+    if (status == SLIDE_E_MEMLIMIT)
+        status = after_memlimit(search, name, &heuristic, &heuristic_ctx);
     if (status != SLIDE_OK)
         return status;
     search->stats->heuristic = heuristic->info.name;

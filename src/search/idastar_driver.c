@@ -154,19 +154,6 @@ int ida_split(ida_thread *t, unsigned depth)
     return tasks_push(t->tasks, t->path, depth);
 }
 
-static void report_iteration(const drive *d)
-{
-    search_task *search = d->search;
-    if (!search->progress)
-        return;
-    slide_progress p;
-    memset(&p, 0, sizeof p);
-    p.kind = SLIDE_PROGRESS_SEARCH;
-    p.bound = d->bound / IDA_WEIGHT_ONE;
-    p.nodes = search->stats->expanded;
-    search->progress(search->progress_ctx, &p);
-}
-
 /* The threads' counters, summed into the search's figures. */
 static void sum_counters(const drive *d)
 {
@@ -374,7 +361,7 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
 {
     for (d->bound = weight * d->start_h;;) {
         sum_counters(d);
-        report_iteration(d);
+        search_progress(d->search, d->bound / IDA_WEIGHT_ONE);
         int status = make_room(d, d->bound, count);
         if (status != SLIDE_OK)
             return status;

@@ -258,8 +258,9 @@ typedef struct ida_job {
 } ida_job;
 
 /*
- * slide_solve for a job (solve.c): the same checks of the boards and
- * options, then idastar with search.job set.  Returns SLIDE_OK or a status.
+ * slide_solve for a job (solve.c): the same checks of the boards, of the
+ * options and of the structs' sizes (core/abi.h), then idastar with
+ * search.job set.  Returns SLIDE_OK or a status.
  */
 int search_run_job(const slide_board *start, const slide_board *goal,
                    const slide_solve_options *opt, ida_job *job, slide_solution *solution,

@@ -96,10 +96,10 @@ static size_t quick_key(const search_task *search, uint8_t *key)
  */
 static int quick_gave_up(search_task *search, int mark)
 {
-    uint8_t key[2 + SLIDE_MAX_WIDE_CELLS];
-    size_t len = quick_key(search, key);
     if (!search->context)
         return 0;
+    uint8_t key[2 + SLIDE_MAX_WIDE_CELLS];
+    size_t len = quick_key(search, key);
     if (mark)
         return !context_first_time(search->context, CACHE_QUICK_GAVE_UP, key, len);
     return context_cache_has(search->context, CACHE_QUICK_GAVE_UP, key, len);
@@ -234,7 +234,6 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     search.pdb = opt->pdb;
     search.progress = opt->progress;
     search.progress_ctx = opt->progress_ctx;
-    search.automatic = !opt->algo || strcmp(opt->algo, "auto") == 0;
     search.threads = opt->threads > 1 ? opt->threads : 1;
     search.weight = weight;
     search.job = job;
@@ -363,7 +362,7 @@ done:
 /* The caller's options and stats checked and copied in (core/abi.h), then solved. */
 static int solve_checked(const slide_board *start, const slide_board *goal,
                          const slide_solve_options *opt, unsigned long fail_allocation,
-                         slide_solution *solution, slide_stats *stats)
+                         ida_job *job, slide_solution *solution, slide_stats *stats)
 {
     slide_solve_options options;
     slide_limits limits;
@@ -379,7 +378,7 @@ static int solve_checked(const slide_board *start, const slide_board *goal,
     }
     options.limits = &limits;
     options.pdb = &pdb;
-    int status = solve_with_hook(start, goal, &options, fail_allocation, NULL, solution, &figures);
+    int status = solve_with_hook(start, goal, &options, fail_allocation, job, solution, &figures);
     abi_copy_out(stats, &figures, sizeof figures);
     return status;
 }
@@ -387,19 +386,19 @@ static int solve_checked(const slide_board *start, const slide_board *goal,
 int slide_solve(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
                 slide_solution *solution, slide_stats *stats)
 {
-    return solve_checked(start, goal, opt, 0, solution, stats);
+    return solve_checked(start, goal, opt, 0, NULL, solution, stats);
 }
 
 int search_run_job(const slide_board *start, const slide_board *goal,
                    const slide_solve_options *opt, ida_job *job, slide_solution *solution,
                    slide_stats *stats)
 {
-    return solve_with_hook(start, goal, opt, 0, job, solution, stats);
+    return solve_checked(start, goal, opt, 0, job, solution, stats);
 }
 
 int slide_testing_solve_failing(const slide_board *start, const slide_board *goal,
                                 const slide_solve_options *opt, unsigned long fail_allocation,
                                 slide_solution *solution, slide_stats *stats)
 {
-    return solve_checked(start, goal, opt, fail_allocation, solution, stats);
+    return solve_checked(start, goal, opt, fail_allocation, NULL, solution, stats);
 }

@@ -9,6 +9,7 @@
  * holds one is the one-thread string.  The tables' fingerprint comes with
  * every piece, so that a driver can refuse work done with other tables.
  */
+#include "core/abi.h"
 #include "search/search.h"
 
 #include <limits.h>
@@ -43,18 +44,18 @@ static int emit_subtree(void *ctx, const uint8_t *prefix, unsigned length)
     return SLIDE_OK;
 }
 
-/* The options of a piece: one thread (the pieces are the parallelism). */
-static slide_solve_options piece_options(const slide_solve_options *opt)
+/*
+ * The caller's options (checked and copied in, core/abi.h) as those of a
+ * piece: one thread (the pieces are the parallelism).  SLIDE_OK or
+ * SLIDE_E_ARGUMENT.
+ */
+static int piece_options(const slide_solve_options *opt, slide_solve_options *piece)
 {
-    slide_solve_options piece;
-    if (opt)
-        piece = *opt;
-    else
-        memset(&piece, 0, sizeof piece);
-    piece.threads = 1;
-    piece.sink = NULL;
-    piece.count_only = 0;
-    return piece;
+    int status = abi_copy_in(piece, sizeof *piece, opt, ABI_MIN_SOLVE_OPTIONS);
+    piece->threads = 1;
+    piece->sink = NULL;
+    piece->count_only = 0;
+    return status;
 }
 
 static void split_clear(slide_split *out)
@@ -63,13 +64,16 @@ static void split_clear(slide_split *out)
     out->next_bound = SLIDE_SPLIT_NO_BOUND;
 }
 
-/* Runs job; on SLIDE_OK the fingerprint and start bound are in out. */
+/* Runs job into solution (SLIDE_OK or a status; solution then to be freed either way). */
 static int run(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
                ida_job *job, slide_solution *solution, slide_stats *stats)
 {
-    slide_solve_options piece = piece_options(opt);
-    slide_solution local;
-    return search_run_job(start, goal, &piece, job, solution ? solution : &local, stats);
+    slide_solve_options piece;
+    if (piece_options(opt, &piece) != SLIDE_OK) {
+        memset(solution, 0, sizeof *solution);
+        return SLIDE_E_ARGUMENT;
+    }
+    return search_run_job(start, goal, &piece, job, solution, stats);
 }
 
 int slide_split_begin(const slide_board *start, const slide_board *goal,
@@ -158,10 +162,7 @@ static int read_prefix(const slide_board *start, const char *prefix, size_t len,
     if (status != SLIDE_OK)
         return status;
     for (size_t i = 0; i < len && status == SLIDE_OK; i++) {
-        int m = -1;
-        for (int k = 0; k < 4; k++)
-            if (prefix[i] == slide_move_letters[k] || prefix[i] == slide_move_letters[k] - 'a' + 'A')
-                m = k;
+        int m = move_of_letter(prefix[i]);
         if (m < 0) {
             snprintf(note, note_size, "move %zu of the prefix is not one of u, d, l, r", i + 1);
             status = SLIDE_E_BAD_MOVE;
@@ -178,18 +179,12 @@ static int read_prefix(const slide_board *start, const char *prefix, size_t len,
     return status;
 }
 
-int slide_split_search(const slide_board *start, const slide_board *goal,
-                       const slide_solve_options *opt, unsigned bound, const char *prefix,
-                       size_t len, slide_split_result *out, slide_stats *stats)
+/* slide_split_search on a stats struct of this release, out cleared. */
+static int split_search(const slide_board *start, const slide_board *goal,
+                        const slide_solve_options *opt, unsigned bound, const char *prefix,
+                        size_t len, slide_split_result *out, slide_stats *stats)
 {
-    slide_stats local_stats;
-    if (!stats)
-        stats = &local_stats;
-    if (!out)
-        return SLIDE_E_ARGUMENT;
-    memset(out, 0, sizeof *out);
-    out->next_bound = SLIDE_SPLIT_NO_BOUND;
-    memset(stats, 0, sizeof *stats);
+    *stats = slide_stats_init();
     if (!start || (len && !prefix) || bound > SLIDE_SPLIT_MAX_BOUND ||
         slide_board_validate(start, NULL) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
@@ -223,12 +218,9 @@ int slide_split_search(const slide_board *start, const slide_board *goal,
         return status;
     out->tables = job.tables;
     /* idastar answers a start that is the goal before any job (status OK: goal, if given, is valid) */
-    slide_board standard = {0, 0, 0, NULL};
-    int at_goal = len == 0 && (goal ? slide_board_equal(start, goal)
-                                    : slide_board_init_goal(&standard, start->rows, start->cols) ==
-                                              SLIDE_OK &&
-                                          slide_board_equal(start, &standard));
-    slide_board_free(&standard);
+    int at_goal = 0;
+    if (len == 0 && !job.found)
+        slide_replay(start, goal, "", 0, NULL, &at_goal);
     if (job.found || at_goal) {
         out->found = 1;
         out->moves = solution.moves;
@@ -238,6 +230,22 @@ int slide_split_search(const slide_board *start, const slide_board *goal,
         out->next_bound = job.next_bound == UINT_MAX ? SLIDE_SPLIT_NO_BOUND : job.next_bound;
     }
     return SLIDE_OK;
+}
+
+int slide_split_search(const slide_board *start, const slide_board *goal,
+                       const slide_solve_options *opt, unsigned bound, const char *prefix,
+                       size_t len, slide_split_result *out, slide_stats *stats)
+{
+    if (!out)
+        return SLIDE_E_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->next_bound = SLIDE_SPLIT_NO_BOUND;
+    if (abi_check_out(stats, ABI_MIN_STATS) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    slide_stats figures;
+    int status = split_search(start, goal, opt, bound, prefix, len, out, &figures);
+    abi_copy_out(stats, &figures, sizeof figures);
+    return status;
 }
 
 void slide_split_result_free(slide_split_result *result)

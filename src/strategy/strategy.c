@@ -175,8 +175,10 @@ static int strat_rest(strat *s, int top, int left, int h, int w, slide_board *re
 
 /*
  * The common run of strategy_solve and strategy_reduce: sides are filled
- * until the remaining rectangle is at most keep_rows x keep_cols (the final
- * region's size for strategy_solve), then `finish` runs on it.
+ * until the remaining rectangle is at most keep_rows x keep_cols, and never
+ * past the final region (all strategy_solve, with 0 x 0, asks for); then
+ * the rectangle goes out as a board of its own when rest is given (see
+ * strat_rest), else the final region is solved.
  */
 static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
                         slide_board *rest_goal)
@@ -201,10 +203,6 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
         ww = cols >= 3 ? 3 : 2;
     } else {
         wh = rows >= 3 ? 3 : 2;
-    }
-    if (!rest) {
-        keep_rows = wh;
-        keep_cols = ww;
     }
     int gr = (int)(s->goal_blank >> s->shift), gc = (int)(s->goal_blank & s->mask);
     int sr = (int)(s->blank >> s->shift), sc = (int)(s->blank & s->mask);

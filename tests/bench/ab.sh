@@ -20,6 +20,8 @@ rounds=${ROUNDS:-5}
 workloads=${WORKLOADS:-bfs bibfs astar idastar batch}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/bench/lib.sh
+. "$(dirname "$0")/lib.sh" # load, median
 
 boards() {
   case $1 in
@@ -46,10 +48,9 @@ run() {
   t=$( { TIMEFORMAT='%R %U %S'; time "$1" solve $(flags "$2") <"$work/$2.in" >"$work/$3.out"; } 2>&1 )
   echo "$t" | awk '{ print $1, $2 + $3 }' >>"$work/$3.times"
 }
-median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 echo "ab: OLD $old ($("$old" --version)), NEW $new ($("$new" --version)); $rounds rounds, $(nproc) cores"
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load average before: $(load)"
 printf '%-9s %10s %10s %10s %10s %8s %8s  %s\n' workload "old wall" "new wall" "old cpu" "new cpu" "wall n/o" "cpu n/o" output
 for w in $workloads; do
   boards "$w" >"$work/$w.in"
@@ -66,4 +67,4 @@ for w in $workloads; do
     printf "%-9s %10.3f %10.3f %10.3f %10.3f %8.2f %8.2f  %s\n", w, ow, nw, oc, nc,
       (ow > 0 ? nw / ow : 0), (oc > 0 ? nc / oc : 0), same }'
 done
-echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load average after: $(load)"

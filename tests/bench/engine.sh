@@ -7,7 +7,7 @@
 #
 # OLD_BUILD, NEW_BUILD  build directories holding a `slide` binary
 # ROUNDS       rounds of Korf's 100 (default 3; each round runs OLD then NEW)
-# INSTANCES24  Korf-Taylor 24-puzzles by number in twentyfour.sh's table
+# INSTANCES24  Korf-Taylor 24-puzzles by number in lib.sh's table (boards24)
 #              (default "1", the 95-move one; "" for none, "all" for ten)
 # THREADS24    threads of each 24-puzzle search (default 2)
 #
@@ -24,7 +24,7 @@
 #      first iterative-deepening", AIJ 27, 1985) to the blank-first goal, one
 #      process for all, one thread, end to end (the process's wall time,
 #      mapping the tables included).
-#   2. the 24-puzzles (twentyfour.sh's instances) on THREADS24 threads.
+#   2. the 24-puzzles (lib.sh's boards24, as twentyfour.sh) on THREADS24 threads.
 #   3. cachegrind (simulated caches: this VM has no hardware counters) on a
 #      short instance of each size: Korf #3 and an 84-move 5x5 board (`slide
 #      gen --size 5x5 --walk 200 --seed 5`), minus a one-move board's run
@@ -44,20 +44,8 @@ threads24=${5:-2}
 timeout24=${TIMEOUT24:-900}
 here=$(cd "$(dirname "$0")" && pwd)
 korf_goal="x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
-goal24="x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
-boards24=(
-    "14 5 9 2 18 8 23 19 12 17 15 x 10 20 4 6 11 21 1 7 24 3 16 22 13"
-    "16 5 1 12 6 24 17 9 2 22 4 10 13 18 19 20 x 23 7 21 15 11 8 3 14"
-    "6 x 24 14 8 5 21 19 9 17 16 20 10 13 2 15 11 22 1 3 7 23 4 18 12"
-    "18 14 x 9 8 3 7 19 2 15 5 12 1 13 24 23 4 21 10 20 16 22 11 6 17"
-    "17 1 20 9 16 2 22 19 14 5 15 21 x 3 24 23 18 13 12 7 10 8 6 4 11"
-    "2 x 10 19 1 4 16 3 15 20 22 9 6 18 5 13 12 21 8 17 23 11 24 7 14"
-    "21 22 15 9 24 12 16 23 2 8 5 18 17 7 10 14 13 4 x 6 20 11 3 1 19"
-    "7 13 11 22 12 20 1 18 21 5 x 8 14 24 19 9 4 17 16 10 23 15 3 2 6"
-    "3 2 17 x 14 18 22 19 15 20 9 7 10 21 16 6 24 23 8 5 1 4 11 12 13"
-    "23 14 x 24 17 9 20 21 2 18 10 13 22 1 3 11 4 16 6 5 7 12 8 15 19"
-)
-lengths24=(95 96 97 98 100 101 104 108 113 114)
+# shellcheck source=tests/bench/lib.sh
+. "$here/lib.sh" # load, goal24, boards24, lengths24
 [ "$instances" = all ] && instances="1 2 3 4 5 6 7 8 9 10"
 
 for b in "$old" "$new"; do
@@ -65,7 +53,6 @@ for b in "$old" "$new"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-load() { cut -d' ' -f1-3 /proc/loadavg; }
 hz=$(getconf CLK_TCK)
 
 # run TAG OUT -- command...: runs the command under /usr/bin/time, samples

@@ -30,10 +30,8 @@ trap 'rm -rf "$work"' EXIT
 export SLIDE_CACHE_DIR="$work/cache"
 mkdir -p "$SLIDE_CACHE_DIR"
 
-load() { cut -d' ' -f1 /proc/loadavg; }
-field() { # name, json lines on stdin -> one value a line
-    grep -o "\"$1\":[^,}]*" | cut -d: -f2 | tr -d '"'
-}
+# shellcheck source=tests/bench/lib.sh
+. "$(dirname "$0")/lib.sh" # load, field
 manhattan() { # n, boards on stdin (spaced, standard goal) -> one distance a line
     awk -v n="$1" '{ s = 0; for (i = 1; i <= NF; i++) { v = $i; if (v == "x") continue;
         v--; r = int((i - 1) / n); c = (i - 1) % n; gr = int(v / n); gc = v % n;
@@ -42,7 +40,7 @@ manhattan() { # n, boards on stdin (spaced, standard goal) -> one distance a lin
 
 run() { # n, algo, boards file, label
     local n=$1 algo=$2 boards=$3 label=$4 before cpu
-    before=$(load)
+    before=$(load 1)
     /usr/bin/time -o "$work/time" -f "%U" "$slide" solve -a "$algo" -o json <"$boards" \
         >"$work/out.json" 2>"$work/err"
     cpu=$(tail -1 "$work/time")
@@ -78,7 +76,7 @@ done
 for n in $big; do
     "$slide" gen --size "${n}x$n" --seed 1 >"$work/big"
     for algo in auto strategy; do
-        before=$(load)
+        before=$(load 1)
         /usr/bin/time -o "$work/big.time" -f "%e %U %M" "$slide" solve -a "$algo" -o steps \
             <"$work/big" >"$work/big.steps" 2>/dev/null
         read -r wall cpu kb <"$work/big.time"

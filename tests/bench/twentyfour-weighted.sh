@@ -37,28 +37,13 @@ slide="$build/slide"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-kt_goal="x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
+# shellcheck source=tests/bench/lib.sh
+. "$(dirname "$0")/lib.sh" # load, field, goal24, boards24, lengths24
 kt_warm="1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"
 std_warm="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24"
-cat >"$work/kt.boards" <<'EOF'
-14 5 9 2 18 8 23 19 12 17 15 x 10 20 4 6 11 21 1 7 24 3 16 22 13
-16 5 1 12 6 24 17 9 2 22 4 10 13 18 19 20 x 23 7 21 15 11 8 3 14
-6 x 24 14 8 5 21 19 9 17 16 20 10 13 2 15 11 22 1 3 7 23 4 18 12
-18 14 x 9 8 3 7 19 2 15 5 12 1 13 24 23 4 21 10 20 16 22 11 6 17
-17 1 20 9 16 2 22 19 14 5 15 21 x 3 24 23 18 13 12 7 10 8 6 4 11
-2 x 10 19 1 4 16 3 15 20 22 9 6 18 5 13 12 21 8 17 23 11 24 7 14
-21 22 15 9 24 12 16 23 2 8 5 18 17 7 10 14 13 4 x 6 20 11 3 1 19
-7 13 11 22 12 20 1 18 21 5 x 8 14 24 19 9 4 17 16 10 23 15 3 2 6
-3 2 17 x 14 18 22 19 15 20 9 7 10 21 16 6 24 23 8 5 1 4 11 12 13
-23 14 x 24 17 9 20 21 2 18 10 13 22 1 3 11 4 16 6 5 7 12 8 15 19
-EOF
-printf '%s\n' 95 96 97 98 100 101 104 108 113 114 >"$work/kt.optimal"
+printf '%s\n' "${boards24[@]}" >"$work/kt.boards"
+printf '%s\n' "${lengths24[@]}" >"$work/kt.optimal"
 "$slide" gen --size 5x5 --count "$count" --seed 1 >"$work/random.boards"
-
-load() { cut -d' ' -f1 /proc/loadavg; }
-field() { # name, json lines on stdin -> one value a line
-    grep -o "\"$1\":[^,}]*" | cut -d: -f2 | tr -d '"'
-}
 
 # workload, warm-up board, goal (may be empty): weighted and strategy answers, replayed
 run() {
@@ -66,12 +51,12 @@ run() {
     local goal_args=()
     [ -n "$goal" ] && goal_args=(--goal "$goal")
     local before
-    before=$(load)
+    before=$(load 1)
     { echo "$warm"; cat "$work/$name.boards"; } |
         /usr/bin/time -f "%U %S" -o "$work/$name.time" \
             "$slide" solve --size 5x5 "${goal_args[@]}" --weight "$weight" -o json |
         tail -n +2 >"$work/$name.json"
-    echo "$before $(load) $(awk '{ print $1 + $2 }' "$work/$name.time")" >"$work/$name.cpu"
+    echo "$before $(load 1) $(awk '{ print $1 + $2 }' "$work/$name.time")" >"$work/$name.cpu"
     "$slide" solve --size 5x5 "${goal_args[@]}" -a strategy -o steps <"$work/$name.boards" \
         >"$work/$name.strategy"
     field steps <"$work/$name.json" >"$work/$name.steps"
@@ -110,8 +95,8 @@ summary() { # workload, optimal file or ""
         }'
 }
 
-echo "24-puzzle near-optimal, $(nproc) cores, load $(load)"
-run kt "$kt_warm" "$kt_goal"
+echo "24-puzzle near-optimal, $(nproc) cores, load $(load 1)"
+run kt "$kt_warm" "$goal24"
 printf '%-3s %-7s %-6s %-8s %12s %8s\n' "#" "optimal" "moves" "strategy" "nodes" "ms"
 paste "$work/kt.optimal" "$work/kt.steps" "$work/kt.strategy" "$work/kt.nodes" "$work/kt.ms" |
     awk '{ printf "%-3d %-7s %-6s %-8s %12s %8.0f\n", NR, $1, $2, $3, $4, $5 }'

@@ -144,6 +144,14 @@ void cli_error(const char *fmt, ...)
 #endif
     ;
 /*
+ * A message into buf (as snprintf does) for the caller to report, and -1,
+ * so that a reader can `return cli_fail(why, size, ...)`.  A macro, as
+ * git's error() is, so that the static analyzer sees the -1 (it does not
+ * follow calls into variadic functions) and the outputs a failed reader
+ * leaves unset.
+ */
+#define cli_fail(buf, size, ...) (snprintf((buf), (size), __VA_ARGS__), -1)
+/*
  * Warns on stderr about environment variables the library would ignore
  * (a SLIDE_PDB_MAX_GROUP that is not a group size), naming the bad value.
  */
@@ -169,8 +177,13 @@ const char *cli_parse_message(const slide_parse_error *err, char *buf, size_t si
  */
 const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t size);
 
-/* "slide: <where>, cell N: message" for a parse error; where may be NULL. */
-void cli_report_parse_error(const char *where, const slide_parse_error *err);
+/*
+ * Reads the board text of an argument (WHAT: "--goal", "BOARD") in the
+ * shape rows x cols (0: the one the text gives) into *out: 0, or -1 after
+ * "slide: COMMAND: WHAT, cell N: message" (nothing held).
+ */
+int cli_parse_board_arg(const char *command, const char *what, const char *text, int rows, int cols,
+                        slide_board *out);
 /* Formats a byte count as "1.5 MiB" into buf. */
 const char *cli_format_bytes(size_t bytes, char *buf, size_t size);
 /*

@@ -66,18 +66,23 @@ const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t 
     return buf;
 }
 
-void cli_report_parse_error(const char *where, const slide_parse_error *err)
+int cli_parse_board_arg(const char *command, const char *what, const char *text, int rows, int cols,
+                        slide_board *out)
 {
+    slide_parse_options popt = slide_parse_options_init();
+    popt.rows = rows;
+    popt.cols = cols;
+    slide_parse_error err = slide_parse_error_init();
+    if (slide_board_parse(text, strlen(text), &popt, out, &err) == SLIDE_OK)
+        return 0;
     char message[CLI_MESSAGE_SIZE];
-    fputs("slide: ", stderr);
-    if (where)
-        fputs(where, stderr);
-    if (err->cell > 0)
-        fprintf(stderr, "%scell %ld", where ? ", " : "", err->cell);
-    else if (err->column > 0)
-        fprintf(stderr, "%scolumn %ld", where ? ", " : "", err->column);
-    fprintf(stderr, "%s%s\n", where || err->cell > 0 || err->column > 0 ? ": " : "",
-            cli_parse_message(err, message, sizeof message));
+    fprintf(stderr, "slide: %s: %s", command, what);
+    if (err.cell > 0)
+        fprintf(stderr, ", cell %ld", err.cell);
+    else if (err.column > 0)
+        fprintf(stderr, ", column %ld", err.column);
+    fprintf(stderr, ": %s\n", cli_parse_message(&err, message, sizeof message));
+    return -1;
 }
 
 const char *cli_article(unsigned long n)

@@ -10,29 +10,16 @@
 int cli_read_start_goal(const char *command, const char *start_text, const char *goal_text,
                         int rows, int cols, slide_board *start, slide_board *goal)
 {
-    slide_parse_error err = slide_parse_error_init();
-    char where[64];
     memset(start, 0, sizeof *start);
     memset(goal, 0, sizeof *goal);
     if (goal_text) {
-        slide_parse_options popt = slide_parse_options_init();
-        popt.rows = rows;
-        popt.cols = cols;
-        if (slide_board_parse(goal_text, strlen(goal_text), &popt, goal, &err) != SLIDE_OK) {
-            snprintf(where, sizeof where, "%s: --goal", command);
-            cli_report_parse_error(where, &err);
+        if (cli_parse_board_arg(command, "--goal", goal_text, rows, cols, goal) != 0)
             return EXIT_USAGE;
-        }
         rows = goal->rows;
         cols = goal->cols;
     }
     if (start_text) {
-        slide_parse_options popt = slide_parse_options_init();
-        popt.rows = rows;
-        popt.cols = cols;
-        if (slide_board_parse(start_text, strlen(start_text), &popt, start, &err) != SLIDE_OK) {
-            snprintf(where, sizeof where, "%s: BOARD", command);
-            cli_report_parse_error(where, &err);
+        if (cli_parse_board_arg(command, "BOARD", start_text, rows, cols, start) != 0) {
             slide_board_free(goal);
             return EXIT_FAILED_BOARD;
         }

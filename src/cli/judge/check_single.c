@@ -8,21 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parses a board for check; reports with `what` and returns non-zero on failure. */
-static int parse_arg_board(const char *what, const char *text, int rows, int cols, slide_board *out)
-{
-    slide_parse_options opt = slide_parse_options_init();
-    opt.rows = rows;
-    opt.cols = cols;
-    slide_parse_error err = slide_parse_error_init();
-    if (slide_board_parse(text, strlen(text), &opt, out, &err) == SLIDE_OK)
-        return 0;
-    char where[64];
-    snprintf(where, sizeof where, "check: %s", what);
-    cli_report_parse_error(where, &err);
-    return 1;
-}
-
 /* Bytes of MOVES judged whole; a longer first line can only be a move string. */
 #define MOVES_PEEK ((size_t)1 << 16)
 
@@ -135,12 +120,12 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
     slide_board goal = {0, 0, 0, NULL}, start;
     int rows = cfg->rows, cols = cfg->cols;
     if (cfg->goal_text) {
-        if (parse_arg_board("--goal", cfg->goal_text, rows, cols, &goal))
+        if (cli_parse_board_arg("check", "--goal", cfg->goal_text, rows, cols, &goal))
             return VERDICT_FAIL;
         rows = goal.rows;
         cols = goal.cols;
     }
-    if (parse_arg_board("BOARD", board_text, rows, cols, &start)) {
+    if (cli_parse_board_arg("check", "BOARD", board_text, rows, cols, &start)) {
         slide_board_free(&goal);
         return VERDICT_FAIL;
     }

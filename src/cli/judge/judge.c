@@ -10,7 +10,6 @@
 #include "cli/judge/judge.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,22 +71,6 @@ const char *judge_problem_names(char *buf, size_t size)
 }
 
 /* ------------------------------------------------------------ input text */
-
-static int fail(char *message, size_t size, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* Writes a message and returns -1, so readers can `return fail(...)`. */
-static int fail(char *message, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, size, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* A read position in the input that knows its line number. */
 typedef struct cursor {
@@ -165,19 +148,16 @@ static int push_case(const judge_problem *p, judge_cases *cases, long line, judg
                      char *message, size_t size)
 {
     if ((cases->count + 1) * (size_t)(p->rows * p->cols) > JUDGE_MAX_CELLS) {
-        fail(message, size,
-             "case %zu, line %ld: more than %u cells in all, the most a judge input may hold (as "
-             "many as the largest board)",
-             cases->count + 1, line, JUDGE_MAX_CELLS);
-        return -1; /* not fail's value: the analyzer loses it through the va_list */
+        return cli_fail(message, size,
+                        "case %zu, line %ld: more than %u cells in all, the most a judge input "
+                        "may hold (as many as the largest board)",
+                        cases->count + 1, line, JUDGE_MAX_CELLS);
     }
     if (cases->count == cases->cap) {
         size_t cap = cases->cap ? cases->cap * 2 : 16;
         judge_case *items = realloc(cases->items, cap * sizeof *items);
-        if (!items) {
-            fail(message, size, "out of memory");
-            return -1;
-        }
+        if (!items)
+            return cli_fail(message, size, "out of memory");
         cases->items = items;
         cases->cap = cap;
     }
@@ -215,14 +195,14 @@ static int parse_board_at(const judge_problem *p, const char *text, size_t len,
     if (status == SLIDE_OK)
         return 0;
     if (status != SLIDE_E_PARSE)
-        return fail(message, size, "%s, line %ld: %s", label, line, slide_strerror(status));
+        return cli_fail(message, size, "%s, line %ld: %s", label, line, slide_strerror(status));
     if (cell_lines && err.cell > 0 && err.cell <= (long)p->rows * p->cols)
         line = cell_lines[err.cell - 1];
     char reason[CLI_MESSAGE_SIZE];
     cli_parse_message(&err, reason, sizeof reason);
     if (err.cell > 0)
-        return fail(message, size, "%s, line %ld, cell %ld: %s", label, line, err.cell, reason);
-    return fail(message, size, "%s, line %ld: %s", label, line, reason);
+        return cli_fail(message, size, "%s, line %ld, cell %ld: %s", label, line, err.cell, reason);
+    return cli_fail(message, size, "%s, line %ld: %s", label, line, reason);
 }
 
 /* Gives c the problem's own goal (for problems whose input holds none). */
@@ -237,7 +217,7 @@ static int fixed_goal(const judge_problem *p, judge_case *c, char *message, size
     } else {
         status = slide_board_init_goal(&c->goal, p->rows, p->cols);
     }
-    return status == SLIDE_OK ? 0 : fail(message, size, "%s", slide_strerror(status));
+    return status == SLIDE_OK ? 0 : cli_fail(message, size, "%s", slide_strerror(status));
 }
 
 /*
@@ -258,14 +238,14 @@ static int read_cell_case(const judge_problem *p, cursor *cur, size_t number, ju
     for (int k = 0; k < n; k++) {
         skip_space(cur);
         if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends after %d of the %d cells", number,
-                        k ? lines[k - 1] : cur->line, k, n);
+            return cli_fail(message, size,
+                            "case %zu, line %ld: the input ends after %d of the %d cells", number,
+                            k ? lines[k - 1] : cur->line, k, n);
         char ch = cur->text[cur->pos];
         if (!(ch == 'x' || (ch >= '1' && ch < '0' + n)))
-            return fail(message, size,
-                        "case %zu, line %ld: unexpected %s (%s cells are 1-%d and x)", number,
-                        cur->line, cli_describe_char(ch, what, sizeof what), p->title, n - 1);
+            return cli_fail(message, size,
+                            "case %zu, line %ld: unexpected %s (%s cells are 1-%d and x)", number,
+                            cur->line, cli_describe_char(ch, what, sizeof what), p->title, n - 1);
         if (k == 0)
             c->line = cur->line;
         lines[k] = cur->line;
@@ -295,9 +275,9 @@ static int read_number_case(const judge_problem *p, cursor *cur, size_t number, 
         const char *token;
         skip_space(cur);
         if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends after %d of the %d numbers", number,
-                        k ? lines[k - 1] : cur->line, k, n);
+            return cli_fail(message, size,
+                            "case %zu, line %ld: the input ends after %d of the %d numbers", number,
+                            k ? lines[k - 1] : cur->line, k, n);
         if (k == 0)
             c->line = cur->line;
         lines[k] = cur->line;
@@ -306,8 +286,8 @@ static int read_number_case(const judge_problem *p, cursor *cur, size_t number, 
         while (digits < tl && token[digits] >= '0' && token[digits] <= '9')
             digits++;
         if (digits < tl || tl > 9)
-            return fail(message, size, "case %zu, line %ld: '%.*s' is not a tile number 0-%d",
-                        number, lines[k], tl > 20 ? 20 : (int)tl, token, n - 1);
+            return cli_fail(message, size, "case %zu, line %ld: '%.*s' is not a tile number 0-%d",
+                            number, lines[k], tl > 20 ? 20 : (int)tl, token, n - 1);
         memcpy(text + used, token, tl);
         used += tl;
         /*
@@ -330,17 +310,17 @@ static int read_count(const judge_problem *p, cursor *cur, size_t *count, char *
     const char *token;
     skip_space(cur);
     if (cur->pos >= cur->len)
-        return fail(message, size,
-                    "line %ld: the input is empty; %s starts with the number of cases", cur->line,
-                    p->title);
+        return cli_fail(message, size,
+                        "line %ld: the input is empty; %s starts with the number of cases",
+                        cur->line, p->title);
     long line = cur->line;
     size_t tl = take_token(cur, &token);
     size_t value = 0;
     for (size_t i = 0; i < tl; i++) {
         if (token[i] < '0' || token[i] > '9' || i >= 9)
-            return fail(message, size,
-                        "line %ld: '%.*s' is not a number of cases (%s starts with one)", line,
-                        tl > 20 ? 20 : (int)tl, token, p->title);
+            return cli_fail(message, size,
+                            "line %ld: '%.*s' is not a number of cases (%s starts with one)", line,
+                            tl > 20 ? 20 : (int)tl, token, p->title);
         value = value * 10 + (size_t)(token[i] - '0');
     }
     *count = value;
@@ -356,9 +336,10 @@ static int read_counted(const judge_problem *p, cursor *cur, judge_cases *cases,
     for (size_t i = 1; i <= count; i++) {
         skip_space(cur);
         if (cur->pos >= cur->len)
-            return fail(message, size,
-                        "case %zu, line %ld: the input ends, but the count announced %zu case%s", i,
-                        cur->line, count, count == 1 ? "" : "s");
+            return cli_fail(
+                message, size,
+                "case %zu, line %ld: the input ends, but the count announced %zu case%s", i,
+                cur->line, count, count == 1 ? "" : "s");
         int status = p->framing == FRAME_COUNTED_CELLS
                          ? read_cell_case(p, cur, i, cases, message, size)
                          : read_number_case(p, cur, i, cases, message, size);
@@ -367,8 +348,9 @@ static int read_counted(const judge_problem *p, cursor *cur, judge_cases *cases,
     }
     skip_space(cur);
     if (cur->pos < cur->len)
-        return fail(message, size, "line %ld: more input after the %zu case%s the count announced",
-                    cur->line, count, count == 1 ? "" : "s");
+        return cli_fail(message, size,
+                        "line %ld: more input after the %zu case%s the count announced", cur->line,
+                        count, count == 1 ? "" : "s");
     return 0;
 }
 
@@ -406,8 +388,8 @@ static int read_lines(const judge_problem *p, cursor *cur, int pairs, judge_case
         }
     }
     if (want_goal)
-        return fail(message, size, "case %zu, line %ld: a start board without its goal line",
-                    cases->count, c->line);
+        return cli_fail(message, size, "case %zu, line %ld: a start board without its goal line",
+                        cases->count, c->line);
     return 0;
 }
 
@@ -433,9 +415,9 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
         size_t number = cases->count + (want_goal ? 0 : 1);
         snprintf(label, sizeof label, want_goal ? "case %zu (goal)" : "case %zu", number);
         if (cur->text[cur->pos] != '[')
-            return fail(message, size, "%s, line %ld: unexpected %s where a board '[[...]]' starts",
-                        label, cur->line,
-                        cli_describe_char(cur->text[cur->pos], what, sizeof what));
+            return cli_fail(message, size,
+                            "%s, line %ld: unexpected %s where a board '[[...]]' starts", label,
+                            cur->line, cli_describe_char(cur->text[cur->pos], what, sizeof what));
         size_t begin = cur->pos;
         long line = cur->line;
         int depth = 0;
@@ -447,7 +429,7 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
             cur->pos++;
         } while (depth > 0 && cur->pos < cur->len);
         if (depth > 0)
-            return fail(message, size, "%s, line %ld: unclosed '['", label, line);
+            return cli_fail(message, size, "%s, line %ld: unclosed '['", label, line);
         if (!want_goal) {
             if (push_case(p, cases, line, &c, message, size))
                 return -1;
@@ -459,8 +441,8 @@ static int read_list_pairs(const judge_problem *p, cursor *cur, judge_cases *cas
         want_goal = !want_goal;
     }
     if (want_goal)
-        return fail(message, size, "case %zu, line %ld: a start board without its goal board",
-                    cases->count, c->line);
+        return cli_fail(message, size, "case %zu, line %ld: a start board without its goal board",
+                        cases->count, c->line);
     return 0;
 }
 
@@ -487,7 +469,7 @@ int judge_read_cases(const judge_problem *p, const char *text, size_t len, judge
     case FRAME_LINES: status = read_lines(p, &cur, 0, cases, message, size); break;
     case FRAME_LINE_PAIRS: status = read_lines(p, &cur, 1, cases, message, size); break;
     case FRAME_LIST_PAIRS: status = read_list_pairs(p, &cur, cases, message, size); break;
-    default: status = fail(message, size, "internal error: unknown framing"); break;
+    default: status = cli_fail(message, size, "internal error: unknown framing"); break;
     }
     if (status)
         judge_cases_free(cases);

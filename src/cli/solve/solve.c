@@ -1023,16 +1023,10 @@ int cli_solve(int argc, char **argv)
         cli_scan_free(&scan);
         return status < 0 ? 0 : status;
     }
-    if (goal_text) {
-        slide_parse_options popt = slide_parse_options_init();
-        popt.rows = cfg.rows;
-        popt.cols = cfg.cols;
-        slide_parse_error err = slide_parse_error_init();
-        if (slide_board_parse(goal_text, strlen(goal_text), &popt, &cfg.goal, &err) != SLIDE_OK) {
-            cli_report_parse_error("solve: --goal", &err);
-            cli_scan_free(&scan);
-            return EXIT_USAGE;
-        }
+    if (goal_text &&
+        cli_parse_board_arg("solve", "--goal", goal_text, cfg.rows, cfg.cols, &cfg.goal) != 0) {
+        cli_scan_free(&scan);
+        return EXIT_USAGE;
     }
     if (cfg.pairs && goal_text) {
         cli_error("solve: --pairs gives each board its own goal; drop --goal");

@@ -5,7 +5,6 @@
 #include "cli/spread/items.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +12,8 @@
 #define RESULT_MAGIC "slide-result/1"
 #define CHECKPOINT_MAGIC "slide-checkpoint/1"
 
-uint32_t split_checksum(const char *text, size_t len)
+/* FNV-1a over len bytes, 32 bits (the lines' sum=). */
+static uint32_t split_checksum(const char *text, size_t len)
 {
     uint32_t h = 2166136261u;
     for (size_t i = 0; i < len; i++)
@@ -47,7 +47,8 @@ static void write_identity(FILE *f, const split_search *s)
             s->max_group, s->max_memory, (unsigned long long)s->tables);
 }
 
-void split_search_seal(split_search *search)
+/* Computes search->id from the other fields, and fills limits and pdb. */
+static void split_search_seal(split_search *search)
 {
     search->limits = slide_limits_init();
     search->limits.max_memory = search->max_memory;
@@ -157,49 +158,38 @@ int split_write_result(FILE *f, const split_result *result)
 
 /* ------------------------------------------------------------- reading */
 
-static void say(char *why, size_t size, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void say(char *why, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
-    va_end(ap);
-}
-
-long split_check_sum(const char *line, size_t len, char *why, size_t why_size)
+/*
+ * Reads sum=HEX at the end of line[0..len) and checks it.  Returns the
+ * length of what it covers (the bytes before " sum="), or -1 with why.
+ */
+static long split_check_sum(const char *line, size_t len, char *why, size_t why_size)
 {
     static const char tag[] = " sum=";
     size_t tag_len = sizeof tag - 1;
     if (len < tag_len + 8 || memcmp(line + len - 8 - tag_len, tag, tag_len) != 0) {
-        say(why, why_size,
+        return cli_fail(
+            why, why_size,
             "the line does not end in sum= and 8 hex digits: it was cut short or changed "
             "(%zu bytes)",
             len);
-        return -1;
     }
     uint32_t want = 0;
     for (size_t i = len - 8; i < len; i++) {
         char c = line[i];
         int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         if (v < 0) {
-            say(why, why_size, "sum= is not 8 lowercase hex digits");
-            return -1;
+            return cli_fail(why, why_size, "sum= is not 8 lowercase hex digits");
         }
         want = want * 16 + (uint32_t)v;
     }
     size_t covered = len - 8 - tag_len;
     uint32_t got = split_checksum(line, covered);
     if (got != want) {
-        say(why, why_size,
+        return cli_fail(
+            why, why_size,
             "the checksum does not match: the line was changed or cut on the way (sum=%08x, its "
             "bytes give %08x)",
             (unsigned)want, (unsigned)got);
-        return -1;
     }
     return (long)covered;
 }
@@ -222,9 +212,8 @@ static int field(fields *fs, const char *name, const char **value, size_t *len)
     fs->number++;
     size_t name_len = strlen(name);
     if (fs->at >= fs->end) {
-        say(fs->why, fs->why_size, "the line ends before field %d, %s=: it was cut short",
-            fs->number, name);
-        return -1;
+        return cli_fail(fs->why, fs->why_size,
+                        "the line ends before field %d, %s=: it was cut short", fs->number, name);
     }
     const char *stop = memchr(fs->at, ' ', (size_t)(fs->end - fs->at));
     if (!stop)
@@ -232,9 +221,8 @@ static int field(fields *fs, const char *name, const char **value, size_t *len)
     if ((size_t)(stop - fs->at) <= name_len || memcmp(fs->at, name, name_len) != 0 ||
         fs->at[name_len] != '=') {
         int shown = (int)(stop - fs->at > 24 ? 24 : stop - fs->at);
-        say(fs->why, fs->why_size, "field %d should be %s=..., not '%.*s%s'", fs->number, name,
-            shown, fs->at, stop - fs->at > 24 ? "..." : "");
-        return -1;
+        return cli_fail(fs->why, fs->why_size, "field %d should be %s=..., not '%.*s%s'",
+                        fs->number, name, shown, fs->at, stop - fs->at > 24 ? "..." : "");
     }
     *value = fs->at + name_len + 1;
     *len = (size_t)(stop - *value);
@@ -246,9 +234,8 @@ static int bad_value(fields *fs, const char *name, const char *value, size_t len
                      const char *expected)
 {
     int shown = (int)(len > 24 ? 24 : len);
-    say(fs->why, fs->why_size, "field %d, %s: '%.*s%s' is not %s", fs->number, name, shown, value,
-        len > 24 ? "..." : "", expected);
-    return -1;
+    return cli_fail(fs->why, fs->why_size, "field %d, %s: '%.*s%s' is not %s", fs->number, name,
+                    shown, value, len > 24 ? "..." : "", expected);
 }
 
 /* A decimal number of at most max. */
@@ -321,9 +308,8 @@ static int board_field(fields *fs, const char *name, int rows, int cols, slide_b
     slide_parse_error err = slide_parse_error_init();
     int status = slide_board_parse(v, len, &popt, out, &err);
     if (status != SLIDE_OK) {
-        say(fs->why, fs->why_size, "field %d, %s: %s", fs->number, name,
-            status == SLIDE_E_PARSE ? err.message : slide_strerror(status));
-        return -1;
+        return cli_fail(fs->why, fs->why_size, "field %d, %s: %s", fs->number, name,
+                        status == SLIDE_E_PARSE ? err.message : slide_strerror(status));
     }
     return 0;
 }
@@ -339,13 +325,12 @@ static int magic(fields *fs, const char *word, const char *kind, const char *wri
         return 0;
     }
     if ((size_t)(fs->end - fs->at) > family && memcmp(fs->at, word, family) == 0)
-        say(fs->why, fs->why_size,
-            "%s of another format version (this slide reads %s): give every machine the same "
-            "slide",
-            kind, word);
-    else
-        say(fs->why, fs->why_size, "not %s (it should start with '%s'; %s)", kind, word, writer);
-    return -1;
+        return cli_fail(fs->why, fs->why_size,
+                        "%s of another format version (this slide reads %s): give every machine "
+                        "the same slide",
+                        kind, word);
+    return cli_fail(fs->why, fs->why_size, "not %s (it should start with '%s'; %s)", kind, word,
+                    writer);
 }
 
 /*
@@ -413,10 +398,10 @@ static int read_identity(fields *fs, split_search *search)
     search->max_memory = (size_t)max_memory;
     split_search_seal(search);
     if (search->id != id) {
-        say(fs->why, fs->why_size,
-            "search=%016llx does not match the line's own fields (%016llx): the line was made "
-            "by hand or by another slide",
-            (unsigned long long)id, (unsigned long long)search->id);
+        snprintf(fs->why, fs->why_size,
+                 "search=%016llx does not match the line's own fields (%016llx): the line was "
+                 "made by hand or by another slide",
+                 (unsigned long long)id, (unsigned long long)search->id);
         goto fail;
     }
     return 0;
@@ -430,8 +415,7 @@ static int at_end(fields *fs, const char *kind)
 {
     if (fs->at >= fs->end)
         return 0;
-    say(fs->why, fs->why_size, "more fields than %s has, from '%.20s'", kind, fs->at);
-    return -1;
+    return cli_fail(fs->why, fs->why_size, "more fields than %s has, from '%.20s'", kind, fs->at);
 }
 
 int split_read_item(const char *line, size_t len, split_search *search, split_item *item,
@@ -454,7 +438,7 @@ int split_read_item(const char *line, size_t len, split_search *search, split_it
         return -1;
     }
     if (index >= count) {
-        say(why, why_size, "item=%llu is not below items=%llu", index, count);
+        snprintf(why, why_size, "item=%llu is not below items=%llu", index, count);
         split_search_free(search);
         return -1;
     }
@@ -498,7 +482,7 @@ int split_read_checkpoint(const char *line, size_t len, split_checkpoint *head, 
         return -1;
     }
     if (want == 0) {
-        say(why, why_size, "items=0: a split needs at least one subtree");
+        snprintf(why, why_size, "items=0: a split needs at least one subtree");
         split_search_free(&head->search);
         return -1;
     }
@@ -602,25 +586,16 @@ void split_setup_report(const slide_stats *st, int status, const char *command)
 int split_setup_search(split_setup *setup, const char *command, const char *board,
                        const char *goal)
 {
-    char where[64];
-    slide_parse_error err = slide_parse_error_init();
-    slide_parse_options popt = slide_parse_options_init();
-    popt.rows = setup->rows;
-    popt.cols = setup->cols;
     split_search *s = &setup->search;
+    int rows = setup->rows, cols = setup->cols;
     memset(s, 0, sizeof *s);
     if (goal) {
-        if (slide_board_parse(goal, strlen(goal), &popt, &s->goal, &err) != SLIDE_OK) {
-            snprintf(where, sizeof where, "%s: --goal", command);
-            cli_report_parse_error(where, &err);
+        if (cli_parse_board_arg(command, "--goal", goal, rows, cols, &s->goal) != 0)
             return EXIT_USAGE;
-        }
-        popt.rows = s->goal.rows;
-        popt.cols = s->goal.cols;
+        rows = s->goal.rows;
+        cols = s->goal.cols;
     }
-    if (slide_board_parse(board, strlen(board), &popt, &s->start, &err) != SLIDE_OK) {
-        snprintf(where, sizeof where, "%s: BOARD", command);
-        cli_report_parse_error(where, &err);
+    if (cli_parse_board_arg(command, "BOARD", board, rows, cols, &s->start) != 0) {
         slide_board_free(&s->goal);
         return EXIT_FAILED_BOARD;
     }

@@ -28,14 +28,12 @@ typedef struct split_search {
     int max_group;     /* the pattern databases' group cap, 0 automatic */
     size_t max_memory; /* 0: the default */
     uint64_t tables;   /* slide_split.tables of the machine that cut the items */
-    uint64_t id;       /* a hash of all the above (split_search_seal) */
-    /* max_memory and max_group as the library takes them (split_search_seal fills them) */
+    uint64_t id;       /* a hash of all the above (items.c seals it) */
+    /* max_memory and max_group as the library takes them (filled with id) */
     slide_limits limits;
     slide_pdb_options pdb;
 } split_search;
 
-/* Computes search->id from the other fields, and fills limits and pdb. */
-void split_search_seal(split_search *search);
 /* Frees the boards. */
 void split_search_free(split_search *search);
 /* The options a search's identity fixes (heuristic, group cap, memory cap) in lib. */
@@ -104,14 +102,6 @@ int split_write_checkpoint(FILE *f, const split_checkpoint *head);
 /* As split_read_item (head->search's boards allocated). */
 int split_read_checkpoint(const char *line, size_t len, split_checkpoint *head, char *why,
                           size_t why_size);
-
-/* FNV-1a over len bytes, 32 bits (the lines' sum=). */
-uint32_t split_checksum(const char *text, size_t len);
-/*
- * Reads sum=HEX at the end of line[0..len) and checks it.  Returns the
- * length of what it covers (the bytes before " sum="), or -1 with why.
- */
-long split_check_sum(const char *line, size_t len, char *why, size_t why_size);
 
 /* ---- what `slide split` and `slide spread` share: the options that make a search ---- */
 

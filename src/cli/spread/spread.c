@@ -12,24 +12,17 @@
  * and the order results arrive in.  Items that got no result (a worker
  * that died past its retries, output lost) are handed out again.
  *
- * --checkpoint FILE: the file holds the search, the bound and the results
- * of the bound so far.  A new bound replaces it whole (written aside and
- * renamed); each result is appended as one line as it arrives.  A restart
- * with the same file continues at its bound with those results, and a file
- * of another board, goal or table set is refused.  A last line cut short
- * by a crash is dropped (its item runs again); damage elsewhere is refused.
+ * Running GNU parallel is parallel.c's, the --checkpoint file
+ * checkpoint.c's (spread_internal.h).
  */
-#include "cli/spread/items.h"
+#include "cli/spread/spread_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 enum {
     OPT_GOAL = 1,
@@ -101,66 +94,6 @@ void cli_help_spread(FILE *f)
           f);
 }
 
-/* What one subtree of the iteration has given. */
-typedef struct item_state {
-    unsigned char done;
-    unsigned char found;
-    unsigned next;
-    unsigned long long expanded;
-    unsigned long long generated;
-    char *moves; /* found: the answer, NUL-terminated */
-} item_state;
-
-typedef struct spread_config {
-    split_setup setup;
-    const char *sshlogin;
-    unsigned long jobs; /* 0: parallel's default */
-    unsigned long want;
-    unsigned long per_job;
-    const char *checkpoint;
-    unsigned long retries;
-    const char *worker;
-    const char *parallel;
-    const char *log_path;
-    int stats;
-    int shuffle;
-    unsigned long long seed;
-    int steps;
-    unsigned long long local;
-} spread_config;
-
-/* One search's driver. */
-typedef struct spread_run {
-    spread_config *config;
-    unsigned bound;
-    unsigned long iterations;          /* finished before this bound */
-    unsigned long long expanded;       /* every finished bound's nodes, and the walks */
-    unsigned long long generated;
-    slide_split split;                 /* the iteration's subtrees */
-    item_state *items;                 /* split.count of them */
-    unsigned long lowest_found;        /* ULONG_MAX: none yet */
-    unsigned long remaining;           /* items below lowest_found without a result */
-    FILE *journal;                     /* the checkpoint, open to append results; or NULL */
-    FILE *log;
-    long output_line;                  /* of parallel's output, for messages */
-    int bad_lines;
-    int failed;                        /* a fatal problem was reported */
-    pid_t group;                       /* parallel's process group while it runs, else 0 */
-    int stopped;                       /* parallel was told to stop: the answer is decided */
-    unsigned long long previous;       /* nodes of the iteration before; ULLONG_MAX: unknown */
-} spread_run;
-
-/* parallel's process group, for a signal that ends the driver (see on_signal). */
-static volatile sig_atomic_t running_group;
-
-static void on_signal(int sig)
-{
-    if (running_group > 0)
-        kill(-(pid_t)running_group, SIGTERM);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -178,274 +111,12 @@ static void free_items(spread_run *run)
     slide_split_free(&run->split);
 }
 
-/* ------------------------------------------------------------ checkpoint */
-
-static int checkpoint_head(const spread_run *run, split_checkpoint *head)
-{
-    memset(head, 0, sizeof *head);
-    head->search = run->config->setup.search;
-    head->want = run->config->want;
-    head->bound = run->bound;
-    head->iterations = run->iterations;
-    head->expanded = run->expanded;
-    head->generated = run->generated;
-    return 0;
-}
-
-/*
- * Starts the checkpoint of a new bound: the head line alone, written to
- * FILE.tmp, synced and renamed over FILE, then FILE opened to append
- * results.  Returns 0, or -1 after a message.
- */
-static int checkpoint_start(spread_run *run)
-{
-    const char *path = run->config->checkpoint;
-    if (!path)
-        return 0;
-    if (run->journal) {
-        fclose(run->journal);
-        run->journal = NULL;
-    }
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 5);
-    if (!tmp) {
-        cli_error("out of memory");
-        return -1;
-    }
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", 5);
-    split_checkpoint head;
-    checkpoint_head(run, &head);
-    FILE *f = fopen(tmp, "w");
-    int ok = f && split_write_checkpoint(f, &head) == 0 && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int saved = errno;
-    if (f && fclose(f) != 0 && ok) {
-        ok = 0;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = 0;
-        saved = errno;
-    }
-    if (!ok) {
-        cli_error("spread: --checkpoint: cannot write '%.200s': %s", tmp, strerror(saved));
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    run->journal = fopen(path, "a");
-    if (!run->journal) {
-        cli_error("spread: --checkpoint: cannot append to '%.200s': %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* The first difference between the checkpoint's search and this one, in words, or NULL. */
-static const char *other_search(const split_search *file, const split_search *mine)
-{
-    if (!slide_board_equal(&file->start, &mine->start))
-        return "another board";
-    if (!slide_board_equal(&file->goal, &mine->goal))
-        return "another goal";
-    if (strcmp(file->heuristic, mine->heuristic) != 0)
-        return "another heuristic";
-    if (file->tables != mine->tables || file->max_group != mine->max_group ||
-        file->max_memory != mine->max_memory)
-        return "another table set";
-    return NULL;
-}
-
-/* Reading a checkpoint file: its lines, through the stdin batch reader. */
-typedef struct resume_read {
-    spread_run *run;
-    const char *path;
-    int have_head;
-    split_checkpoint head;
-    /* the results after the head, kept as their lines until the split is known */
-    char **lines;
-    size_t *lens;
-    long *numbers;
-    size_t count, cap;
-    int failed;
-    long bad_line;     /* the first line that did not read, 0: none */
-    char bad_why[CLI_MESSAGE_SIZE];
-    long last_line;
-} resume_read;
-
-static void resume_line(void *arg, cli_batch_io *io, const cli_batch_item *item)
-{
-    (void)io;
-    resume_read *r = arg;
-    char why[CLI_MESSAGE_SIZE];
-    r->last_line = item->number;
-    if (r->failed)
-        return;
-    if (r->bad_line) {
-        /* a bad line that is not the last one is damage, not a crash's cut-off line */
-        cli_error("spread: --checkpoint '%.200s' is damaged (line %ld: %s); remove it to start "
-                  "again",
-                  r->path, r->bad_line, r->bad_why);
-        r->failed = 1;
-        return;
-    }
-    if (!r->have_head) {
-        if (split_read_checkpoint(item->text, item->len, &r->head, why, sizeof why) != 0) {
-            cli_error("spread: --checkpoint '%.200s', line %ld: %s", r->path, item->number, why);
-            r->failed = 1;
-            return;
-        }
-        r->have_head = 1;
-        return;
-    }
-    split_result res;
-    if (split_read_result(item->text, item->len, &res, why, sizeof why) != 0) {
-        r->bad_line = item->number;
-        snprintf(r->bad_why, sizeof r->bad_why, "%s", why);
-        return;
-    }
-    if (r->count == r->cap) {
-        size_t cap = r->cap ? r->cap * 2 : 256;
-        char **lines = realloc(r->lines, cap * sizeof *lines);
-        if (lines)
-            r->lines = lines;
-        size_t *lens = realloc(r->lens, cap * sizeof *lens);
-        if (lens)
-            r->lens = lens;
-        long *numbers = realloc(r->numbers, cap * sizeof *numbers);
-        if (numbers)
-            r->numbers = numbers;
-        if (!lines || !lens || !numbers) {
-            cli_error("out of memory");
-            r->failed = 1;
-            return;
-        }
-        r->cap = cap;
-    }
-    r->lines[r->count] = malloc(item->len + 1);
-    if (!r->lines[r->count]) {
-        cli_error("out of memory");
-        r->failed = 1;
-        return;
-    }
-    memcpy(r->lines[r->count], item->text, item->len);
-    r->lines[r->count][item->len] = '\0';
-    r->lens[r->count] = item->len;
-    r->numbers[r->count++] = item->number;
-}
-
-static void resume_refuse(void *arg, cli_batch_io *io, const cli_batch_item *item,
-                          const char *reason)
-{
-    (void)io;
-    resume_read *r = arg;
-    cli_error("spread: --checkpoint '%.200s', line %ld: %s", r->path, item->number, reason);
-    r->failed = 1;
-}
-
-static void resume_free(resume_read *r)
-{
-    for (size_t i = 0; i < r->count; i++)
-        free(r->lines[i]);
-    free(r->lines);
-    free(r->lens);
-    free(r->numbers);
-    if (r->have_head)
-        split_search_free(&r->head.search);
-}
-
-static int record(spread_run *run, const split_result *res, const char *where, long line,
-                  int journal);
-
-/*
- * Reads the checkpoint, when there is one: run->bound and the counts of
- * the bounds before, and in *r the results to record once the bound is
- * split.  Returns 0 (r->have_head says whether there was a file), or -1
- * after a message.
- */
-static int resume_read_file(spread_run *run, resume_read *r)
-{
-    spread_config *cfg = run->config;
-    memset(r, 0, sizeof *r);
-    r->run = run;
-    r->path = cfg->checkpoint;
-    if (!cfg->checkpoint)
-        return 0;
-    int fd = open(cfg->checkpoint, O_RDONLY);
-    if (fd < 0) {
-        if (errno == ENOENT)
-            return 0;
-        cli_error("spread: --checkpoint: cannot read '%.200s': %s", cfg->checkpoint,
-                  strerror(errno));
-        return -1;
-    }
-    cli_batch batch = {1, 0, r, resume_line, resume_refuse};
-    cli_batch_io io = {stdout, stderr, 0};
-    int status = cli_batch_run(&batch, fd, &io);
-    close(fd);
-    if (status != 0) {
-        cli_error("spread: --checkpoint: cannot read '%.200s': %s", cfg->checkpoint,
-                  status == -1 ? "out of memory" : strerror(errno));
-        return -1;
-    }
-    if (r->failed)
-        return -1;
-    if (!r->have_head) {
-        cli_error("spread: --checkpoint '%.200s' is empty or not a checkpoint; remove it to start "
-                  "again",
-                  cfg->checkpoint);
-        return -1;
-    }
-    if (r->bad_line)
-        fprintf(stderr,
-                "slide: spread: note: the last line of --checkpoint '%.200s' was cut short (line "
-                "%ld: %s); its subtree will be searched again\n",
-                cfg->checkpoint, r->bad_line, r->bad_why);
-    const char *other = other_search(&r->head.search, &cfg->setup.search);
-    if (other) {
-        cli_error("spread: --checkpoint '%.200s' was written for %s (search %016llx, this one is "
-                  "%016llx); remove it or name another file",
-                  cfg->checkpoint, other, (unsigned long long)r->head.search.id,
-                  (unsigned long long)cfg->setup.search.id);
-        return -1;
-    }
-    if (r->head.want != cfg->want) {
-        fprintf(stderr,
-                "slide: spread: note: --checkpoint '%.200s' cuts iterations into %lu subtrees; "
-                "going on with that, not %lu\n",
-                cfg->checkpoint, r->head.want, cfg->want);
-        cfg->want = r->head.want;
-    }
-    run->bound = r->head.bound;
-    run->iterations = r->head.iterations;
-    run->expanded = r->head.expanded;
-    run->generated = r->head.generated;
-    return 0;
-}
-
-/* Records the results read from the checkpoint (the bound is split).  0, or -1 after a message. */
-static int resume_apply(spread_run *run, resume_read *r)
-{
-    char why[CLI_MESSAGE_SIZE], where[300];
-    snprintf(where, sizeof where, "--checkpoint '%.200s'", r->path);
-    for (size_t i = 0; i < r->count; i++) {
-        split_result res;
-        if (split_read_result(r->lines[i], r->lens[i], &res, why, sizeof why) != 0)
-            return -1; /* read once already */
-        if (record(run, &res, where, r->numbers[i], 0) != 0 || run->failed)
-            return -1;
-    }
-    return 0;
-}
-
 /* --------------------------------------------------------------- results */
 
-/* The lowest item without a result below the lowest answer; run->remaining counts them. */
+/* The items without a result below the lowest answer, into run->remaining. */
 static void count_remaining(spread_run *run)
 {
-    unsigned long end = run->lowest_found < run->split.count ? run->lowest_found
-                                                             : (unsigned long)run->split.count;
+    unsigned long end = spread_items_end(run);
     run->remaining = 0;
     for (unsigned long i = 0; i < end; i++)
         if (!run->items[i].done)
@@ -503,15 +174,21 @@ static int record(spread_run *run, const split_result *res, const char *where, l
         }
         memcpy(it->moves, res->moves, res->moves_len);
         it->moves[res->moves_len] = '\0';
-        if (res->index < run->lowest_found)
-            run->lowest_found = res->index;
     }
     it->done = 1;
     it->found = (unsigned char)res->found;
     it->next = res->next;
     it->expanded = res->expanded;
     it->generated = res->generated;
-    count_remaining(run);
+    if (res->index < run->lowest_found) {
+        if (res->found) {
+            /* a lower answer: the items from it up no longer count */
+            run->lowest_found = res->index;
+            count_remaining(run);
+        } else {
+            run->remaining--;
+        }
+    }
     if (journal) {
         if (run->journal && (split_write_result(run->journal, res) != 0 || fflush(run->journal) != 0)) {
             cli_error("spread: --checkpoint: cannot append to '%.200s': %s", run->config->checkpoint,
@@ -532,17 +209,14 @@ static void on_output(void *arg, cli_batch_io *io, const cli_batch_item *item)
     (void)io;
     spread_run *run = arg;
     char why[CLI_MESSAGE_SIZE];
-    run->output_line++;
     split_result res;
     if (split_read_result(item->text, item->len, &res, why, sizeof why) != 0) {
         /* a worker that died mid-line, or noise: its item runs again */
         cli_error("spread: workers' output, line %ld: %s; its item will be searched again",
                   item->number, why);
-        run->bad_lines++;
         return;
     }
-    if (record(run, &res, "workers' output", item->number, 1) != 0)
-        run->bad_lines++;
+    record(run, &res, "workers' output", item->number, 1);
     if ((run->remaining == 0 && run->lowest_found != ULONG_MAX) || run->failed) {
         /* decided (or hopeless): the subtrees still running cannot change the answer */
         if (run->group > 0 && !run->stopped)
@@ -555,265 +229,8 @@ static void on_output_refused(void *arg, cli_batch_io *io, const cli_batch_item 
                               const char *reason)
 {
     (void)io;
-    spread_run *run = arg;
+    (void)arg;
     cli_error("spread: workers' output, line %ld: %s", item->number, reason);
-    run->bad_lines++;
-}
-
-/* ------------------------------------------------------------ parallel */
-
-/* Splits text at spaces into argv (pointers into text, which is changed); returns the count. */
-static int split_words(char *text, char **argv, int max)
-{
-    int n = 0;
-    char *save = NULL;
-    for (char *w = strtok_r(text, " \t", &save); w && n < max; w = strtok_r(NULL, " \t", &save))
-        argv[n++] = w;
-    return n;
-}
-
-/*
- * Workers the machines run at once, as far as the options tell: each
- * --sshlogin entry's N/ or else --jobs or else this machine's cores.  For
- * the defaults of --items and --per-job only.
- */
-static unsigned long estimate_slots(const spread_config *cfg)
-{
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned long each = cfg->jobs ? cfg->jobs : cores > 0 ? (unsigned long)cores : 1;
-    if (!cfg->sshlogin)
-        return each;
-    unsigned long slots = 0;
-    const char *p = cfg->sshlogin;
-    while (*p) {
-        const char *end = strchr(p, ',');
-        if (!end)
-            end = p + strlen(p);
-        if (end > p) {
-            char *stop;
-            unsigned long n = strtoul(p, &stop, 10);
-            slots += stop > p && stop < end && *stop == '/' && n > 0 && !cfg->jobs ? n : each;
-        }
-        p = *end ? end + 1 : end;
-    }
-    return slots ? slots : each;
-}
-
-/* Non-zero when every machine of the --sshlogin list is ':' (this one). */
-static int only_this_machine(const char *list)
-{
-    if (!list)
-        return 1;
-    for (const char *p = list; *p; p++)
-        if (*p != ':' && *p != ',' && *p != ' ')
-            return 0;
-    return 1;
-}
-
-/* The items without a result, below the lowest answer, into a new unlinked file; its fd or -1. */
-static int write_pending(spread_run *run, unsigned long *written)
-{
-    char path[] = "/tmp/slide-spread-XXXXXX";
-    const char *dir = getenv("TMPDIR");
-    char *tmpl = path;
-    char *own = NULL;
-    if (dir && *dir) {
-        size_t len = strlen(dir);
-        own = malloc(len + 32);
-        if (!own)
-            return -1;
-        snprintf(own, len + 32, "%s/slide-spread-XXXXXX", dir);
-        tmpl = own;
-    }
-    int fd = mkstemp(tmpl);
-    if (fd < 0) {
-        cli_error("spread: cannot make a file for the items in '%.200s': %s",
-                  dir && *dir ? dir : "/tmp", strerror(errno));
-        free(own);
-        return -1;
-    }
-    unlink(tmpl);
-    free(own);
-    FILE *f = fdopen(dup(fd), "w");
-    if (!f) {
-        close(fd);
-        return -1;
-    }
-    unsigned long count = (unsigned long)run->split.count;
-    unsigned long end = run->lowest_found < count ? run->lowest_found : count;
-    unsigned long *order = malloc((end ? end : 1) * sizeof *order);
-    if (!order) {
-        fclose(f);
-        close(fd);
-        return -1;
-    }
-    unsigned long n = 0;
-    for (unsigned long i = 0; i < end; i++)
-        if (!run->items[i].done)
-            order[n++] = i;
-    if (run->config->shuffle) {
-        slide_rng rng;
-        slide_rng_seed(&rng, run->config->seed ^ run->bound);
-        for (unsigned long i = n; i > 1; i--) {
-            unsigned long j = (unsigned long)slide_rng_below(&rng, i);
-            unsigned long t = order[i - 1];
-            order[i - 1] = order[j];
-            order[j] = t;
-        }
-    }
-    const split_search *search = &run->config->setup.search;
-    for (unsigned long k = 0; k < n; k++) {
-        unsigned long i = order[k];
-        split_item item = {run->bound, i, count, run->split.prefix[i], strlen(run->split.prefix[i])};
-        split_write_item(f, search, &item);
-    }
-    free(order);
-    int ok = fflush(f) == 0 && !ferror(f);
-    fclose(f);
-    if (!ok || lseek(fd, 0, SEEK_SET) != 0) {
-        cli_error("spread: cannot write the items' file: %s", strerror(errno));
-        close(fd);
-        return -1;
-    }
-    *written = n;
-    return fd;
-}
-
-/*
- * Runs GNU parallel over the items in fd (closed here), reading its output
- * as it comes.  Returns 0, or -1 after a message when parallel could not run.
- */
-static int run_parallel(spread_run *run, int items_fd, unsigned long pending)
-{
-    spread_config *cfg = run->config;
-    char numbers[3][32];
-    char *argv[96];
-    int argc = 0;
-    char *parallel_copy = strdup(cfg->parallel);
-    char self[PATH_MAX];
-    const char *worker = cfg->worker;
-    if (!parallel_copy) {
-        close(items_fd);
-        cli_error("out of memory");
-        return -1;
-    }
-    if (!worker) {
-        ssize_t n = -1;
-        if (only_this_machine(cfg->sshlogin))
-            n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n > 0) {
-            self[n] = '\0';
-            worker = self;
-        } else {
-            worker = "slide";
-        }
-    }
-    argc = split_words(parallel_copy, argv, 64);
-    argv[argc++] = "--pipe";
-    argv[argc++] = "-N";
-    /* by default about 8 jobs a worker, so that uneven subtrees even out */
-    unsigned long per_job = cfg->per_job;
-    if (!per_job) {
-        per_job = pending / (8 * estimate_slots(cfg));
-        if (per_job < 1)
-            per_job = 1;
-    }
-    snprintf(numbers[0], sizeof numbers[0], "%lu", per_job);
-    argv[argc++] = numbers[0];
-    argv[argc++] = "--line-buffer";
-    argv[argc++] = "--retries";
-    snprintf(numbers[1], sizeof numbers[1], "%lu", cfg->retries ? cfg->retries : 1);
-    argv[argc++] = numbers[1];
-    if (cfg->jobs) {
-        argv[argc++] = "-j";
-        snprintf(numbers[2], sizeof numbers[2], "%lu", cfg->jobs);
-        argv[argc++] = numbers[2];
-    }
-    if (cfg->sshlogin) {
-        argv[argc++] = "-S";
-        argv[argc++] = (char *)cfg->sshlogin;
-    }
-    char *command = malloc(strlen(worker) + 8);
-    if (!command) {
-        free(parallel_copy);
-        close(items_fd);
-        cli_error("out of memory");
-        return -1;
-    }
-    snprintf(command, strlen(worker) + 8, "%s work", worker);
-    argv[argc++] = command;
-    argv[argc] = NULL;
-
-    int out[2], report[2];
-    if (pipe(out) != 0 || pipe(report) != 0) {
-        cli_error("spread: cannot make a pipe: %s", strerror(errno));
-        free(parallel_copy);
-        free(command);
-        close(items_fd);
-        return -1;
-    }
-    fcntl(report[1], F_SETFD, FD_CLOEXEC);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-        dup2(items_fd, 0);
-        dup2(out[1], 1);
-        close(items_fd);
-        close(out[0]);
-        close(out[1]);
-        close(report[0]);
-        execvp(argv[0], argv);
-        int e = errno;
-        if (write(report[1], &e, sizeof e) != (ssize_t)sizeof e)
-            _exit(127);
-        _exit(127);
-    }
-    close(items_fd);
-    close(out[1]);
-    close(report[1]);
-    free(command);
-    if (pid < 0) {
-        cli_error("spread: cannot start %s: %s", argv[0], strerror(errno));
-        free(parallel_copy);
-        close(out[0]);
-        close(report[0]);
-        return -1;
-    }
-    setpgid(pid, pid);
-    run->group = pid;
-    running_group = pid;
-    run->stopped = 0;
-    int exec_errno = 0;
-    ssize_t got = read(report[0], &exec_errno, sizeof exec_errno);
-    close(report[0]);
-    if (got == (ssize_t)sizeof exec_errno) {
-        cli_error("spread: cannot run '%s': %s%s", argv[0], strerror(exec_errno),
-                  exec_errno == ENOENT ? " (GNU parallel: Debian package parallel; or --parallel CMD)"
-                                       : "");
-        free(parallel_copy);
-        close(out[0]);
-        waitpid(pid, NULL, 0);
-        run->group = 0;
-        running_group = 0;
-        return -1;
-    }
-    free(parallel_copy);
-    cli_batch batch = {1, 0, run, on_output, on_output_refused};
-    cli_batch_io io = {stdout, stderr, 0};
-    int status = cli_batch_run(&batch, out[0], &io);
-    close(out[0]);
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
-    running_group = 0;
-    run->group = 0;
-    if (status == -1) {
-        cli_error("out of memory");
-        return -1;
-    }
-    return 0;
 }
 
 /* ------------------------------------------------------------ the search */
@@ -824,8 +241,7 @@ static void describe_missing(const spread_run *run, char *buf, size_t size)
     size_t used = 0;
     int listed = 0;
     unsigned long more = 0;
-    unsigned long end = run->lowest_found < run->split.count ? run->lowest_found
-                                                             : (unsigned long)run->split.count;
+    unsigned long end = spread_items_end(run);
     buf[0] = '\0';
     for (unsigned long i = 0; i < end; i++) {
         if (run->items[i].done)
@@ -871,12 +287,23 @@ static int search_here(spread_run *run, unsigned long *searched)
     return run->failed ? -1 : 0;
 }
 
+/* Records the results read from the checkpoint (the bound is split).  0, or -1 after a message. */
+static int resume_apply(spread_run *run, const spread_resume *r)
+{
+    char where[300];
+    snprintf(where, sizeof where, "--checkpoint '%.200s'", r->path);
+    for (size_t i = 0; i < r->count; i++)
+        if (record(run, &r->results[i].res, where, r->results[i].number, 0) != 0 || run->failed)
+            return -1;
+    return 0;
+}
+
 /*
  * Searches iteration run->bound (resumed: r's results first).  Returns 1
  * with the answer in run->items[run->lowest_found], 0 with run->bound the
  * next one, or -1 after a message.
  */
-static int iterate(spread_run *run, resume_read *r)
+static int iterate(spread_run *run, const spread_resume *r)
 {
     spread_config *cfg = run->config;
     split_setup *setup = &cfg->setup;
@@ -903,22 +330,17 @@ static int iterate(spread_run *run, resume_read *r)
     run->lowest_found = ULONG_MAX;
     count_remaining(run);
     if (r && r->have_head) {
-        if (resume_apply(run, r) != 0)
+        /* then go on appending to the file as it is */
+        if (resume_apply(run, r) != 0 || spread_checkpoint_append(run) != 0)
             return -1;
-        /* go on appending to the file as it is */
-        run->journal = fopen(cfg->checkpoint, "a");
-        if (!run->journal) {
-            cli_error("spread: --checkpoint: cannot append to '%.200s': %s", cfg->checkpoint,
-                      strerror(errno));
-            return -1;
-        }
-    } else if (checkpoint_start(run) != 0) {
+    } else if (spread_checkpoint_start(run) != 0) {
         return -1;
     }
     if (run->log)
         fprintf(run->log, "# bound=%u items=%zu walk-expanded=%llu walk-next=%u\n", run->bound,
                 run->split.count, (unsigned long long)st.expanded, run->split.next_bound);
     unsigned long passes = 0, handed = 0, here = 0;
+    const cli_batch reader = {1, 0, run, on_output, on_output_refused};
     if (run->previous < cfg->local && search_here(run, &here) != 0)
         return -1;
     while (run->remaining > 0 && !run->failed) {
@@ -931,11 +353,11 @@ static int iterate(spread_run *run, resume_read *r)
             return -1;
         }
         unsigned long n = 0;
-        int fd = write_pending(run, &n);
+        int fd = spread_write_pending(run, &n);
         if (fd < 0)
             return -1;
         handed += n;
-        if (run_parallel(run, fd, n) != 0)
+        if (spread_run_parallel(run, fd, n, &reader) != 0)
             return -1;
         passes++;
     }
@@ -1070,7 +492,7 @@ int cli_spread(int argc, char **argv)
         status = split_setup_search(&cfg.setup, "spread", scan.positional[0], goal_text);
     cli_scan_free(&scan);
     if (status == 0 && !cfg.want) {
-        cfg.want = 64 * estimate_slots(&cfg);
+        cfg.want = 64 * spread_estimate_slots(&cfg);
         if (cfg.want < 1024)
             cfg.want = 1024;
     }
@@ -1092,8 +514,8 @@ int cli_spread(int argc, char **argv)
         split_setup_free(&cfg.setup);
         return 0;
     }
-    resume_read resume;
-    int result = resume_read_file(&run, &resume);
+    spread_resume resume;
+    int result = spread_resume_read(&run, &resume);
     /* a resumed iteration may be a long one: it goes out */
     run.previous = resume.have_head ? ULLONG_MAX : 0;
     if (result == 0 && cfg.log_path) {
@@ -1105,7 +527,7 @@ int cli_spread(int argc, char **argv)
     }
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = spread_on_signal;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     double started = now_seconds();
@@ -1116,7 +538,7 @@ int cli_spread(int argc, char **argv)
     }
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    resume_free(&resume);
+    spread_resume_free(&resume);
     status = EXIT_FAILED_BOARD;
     if (result == 1) {
         const char *moves = run.items[run.lowest_found].moves;
@@ -1139,10 +561,5 @@ int cli_spread(int argc, char **argv)
     if (run.log)
         fclose(run.log);
     split_setup_free(&cfg.setup);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno != EPIPE)
-            cli_error("error writing output: %s", strerror(errno ? errno : EIO));
-        return EXIT_FAILED_BOARD;
-    }
     return status;
 }

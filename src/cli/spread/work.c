@@ -191,10 +191,5 @@ int cli_work(int argc, char **argv)
         cli_error("error reading input: %s", strerror(errno));
         io.failures++;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (errno != EPIPE)
-            cli_error("error writing output: %s", strerror(errno ? errno : EIO));
-        return EXIT_FAILED_BOARD;
-    }
     return io.failures ? EXIT_FAILED_BOARD : 0;
 }

@@ -1,0 +1,273 @@
+/*
+ * parallel.c - how `slide spread` runs GNU parallel (spread_internal.h):
+ * the items of a pass written to a file, parallel started on it with
+ * `slide work` for the machines of --sshlogin, and its output read line by
+ * line as workers finish their items.
+ */
+#include "cli/spread/spread_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* parallel's process group while it runs, for spread_on_signal. */
+static volatile sig_atomic_t running_group;
+
+void spread_on_signal(int sig)
+{
+    if (running_group > 0)
+        kill(-(pid_t)running_group, SIGTERM);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Splits text at spaces into argv (pointers into text, which is changed); returns the count. */
+static int split_words(char *text, char **argv, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(text, " \t", &save); w && n < max; w = strtok_r(NULL, " \t", &save))
+        argv[n++] = w;
+    return n;
+}
+
+unsigned long spread_estimate_slots(const spread_config *cfg)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned long each = cfg->jobs ? cfg->jobs : cores > 0 ? (unsigned long)cores : 1;
+    if (!cfg->sshlogin)
+        return each;
+    unsigned long slots = 0;
+    const char *p = cfg->sshlogin;
+    while (*p) {
+        const char *end = strchr(p, ',');
+        if (!end)
+            end = p + strlen(p);
+        if (end > p) {
+            char *stop;
+            unsigned long n = strtoul(p, &stop, 10);
+            slots += stop > p && stop < end && *stop == '/' && n > 0 && !cfg->jobs ? n : each;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return slots ? slots : each;
+}
+
+/* Non-zero when every machine of the --sshlogin list is ':' (this one). */
+static int only_this_machine(const char *list)
+{
+    if (!list)
+        return 1;
+    for (const char *p = list; *p; p++)
+        if (*p != ':' && *p != ',' && *p != ' ')
+            return 0;
+    return 1;
+}
+
+int spread_write_pending(spread_run *run, unsigned long *written)
+{
+    char path[] = "/tmp/slide-spread-XXXXXX";
+    const char *dir = getenv("TMPDIR");
+    char *tmpl = path;
+    char *own = NULL;
+    if (dir && *dir) {
+        size_t len = strlen(dir);
+        own = malloc(len + 32);
+        if (!own)
+            return -1;
+        snprintf(own, len + 32, "%s/slide-spread-XXXXXX", dir);
+        tmpl = own;
+    }
+    int fd = mkstemp(tmpl);
+    if (fd < 0) {
+        cli_error("spread: cannot make a file for the items in '%.200s': %s",
+                  dir && *dir ? dir : "/tmp", strerror(errno));
+        free(own);
+        return -1;
+    }
+    unlink(tmpl);
+    free(own);
+    FILE *f = fdopen(dup(fd), "w");
+    if (!f) {
+        close(fd);
+        return -1;
+    }
+    unsigned long count = (unsigned long)run->split.count;
+    unsigned long end = spread_items_end(run);
+    unsigned long *order = malloc((end ? end : 1) * sizeof *order);
+    if (!order) {
+        fclose(f);
+        close(fd);
+        return -1;
+    }
+    unsigned long n = 0;
+    for (unsigned long i = 0; i < end; i++)
+        if (!run->items[i].done)
+            order[n++] = i;
+    if (run->config->shuffle) {
+        slide_rng rng;
+        slide_rng_seed(&rng, run->config->seed ^ run->bound);
+        for (unsigned long i = n; i > 1; i--) {
+            unsigned long j = (unsigned long)slide_rng_below(&rng, i);
+            unsigned long t = order[i - 1];
+            order[i - 1] = order[j];
+            order[j] = t;
+        }
+    }
+    const split_search *search = &run->config->setup.search;
+    for (unsigned long k = 0; k < n; k++) {
+        unsigned long i = order[k];
+        split_item item = {run->bound, i, count, run->split.prefix[i],
+                           strlen(run->split.prefix[i])};
+        split_write_item(f, search, &item);
+    }
+    free(order);
+    int ok = fflush(f) == 0 && !ferror(f);
+    fclose(f);
+    if (!ok || lseek(fd, 0, SEEK_SET) != 0) {
+        cli_error("spread: cannot write the items' file: %s", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    *written = n;
+    return fd;
+}
+
+int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
+                        const cli_batch *reader)
+{
+    spread_config *cfg = run->config;
+    char numbers[3][32];
+    char *argv[96];
+    int argc = 0;
+    char *parallel_copy = strdup(cfg->parallel);
+    char self[PATH_MAX];
+    const char *worker = cfg->worker;
+    if (!parallel_copy) {
+        close(items_fd);
+        cli_error("out of memory");
+        return -1;
+    }
+    if (!worker) {
+        ssize_t n = -1;
+        if (only_this_machine(cfg->sshlogin))
+            n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n > 0) {
+            self[n] = '\0';
+            worker = self;
+        } else {
+            worker = "slide";
+        }
+    }
+    argc = split_words(parallel_copy, argv, 64);
+    argv[argc++] = "--pipe";
+    argv[argc++] = "-N";
+    /* by default about 8 jobs a worker, so that uneven subtrees even out */
+    unsigned long per_job = cfg->per_job;
+    if (!per_job) {
+        per_job = pending / (8 * spread_estimate_slots(cfg));
+        if (per_job < 1)
+            per_job = 1;
+    }
+    snprintf(numbers[0], sizeof numbers[0], "%lu", per_job);
+    argv[argc++] = numbers[0];
+    argv[argc++] = "--line-buffer";
+    argv[argc++] = "--retries";
+    snprintf(numbers[1], sizeof numbers[1], "%lu", cfg->retries ? cfg->retries : 1);
+    argv[argc++] = numbers[1];
+    if (cfg->jobs) {
+        argv[argc++] = "-j";
+        snprintf(numbers[2], sizeof numbers[2], "%lu", cfg->jobs);
+        argv[argc++] = numbers[2];
+    }
+    if (cfg->sshlogin) {
+        argv[argc++] = "-S";
+        argv[argc++] = (char *)cfg->sshlogin;
+    }
+    char *command = malloc(strlen(worker) + 8);
+    if (!command) {
+        free(parallel_copy);
+        close(items_fd);
+        cli_error("out of memory");
+        return -1;
+    }
+    snprintf(command, strlen(worker) + 8, "%s work", worker);
+    argv[argc++] = command;
+    argv[argc] = NULL;
+
+    int out[2], report[2];
+    if (pipe(out) != 0 || pipe(report) != 0) {
+        cli_error("spread: cannot make a pipe: %s", strerror(errno));
+        free(parallel_copy);
+        free(command);
+        close(items_fd);
+        return -1;
+    }
+    fcntl(report[1], F_SETFD, FD_CLOEXEC);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+        dup2(items_fd, 0);
+        dup2(out[1], 1);
+        close(items_fd);
+        close(out[0]);
+        close(out[1]);
+        close(report[0]);
+        execvp(argv[0], argv);
+        int e = errno;
+        if (write(report[1], &e, sizeof e) != (ssize_t)sizeof e)
+            _exit(127);
+        _exit(127);
+    }
+    close(items_fd);
+    close(out[1]);
+    close(report[1]);
+    free(command);
+    if (pid < 0) {
+        cli_error("spread: cannot start %s: %s", argv[0], strerror(errno));
+        free(parallel_copy);
+        close(out[0]);
+        close(report[0]);
+        return -1;
+    }
+    setpgid(pid, pid);
+    run->group = pid;
+    running_group = pid;
+    run->stopped = 0;
+    int exec_errno = 0;
+    ssize_t got = read(report[0], &exec_errno, sizeof exec_errno);
+    close(report[0]);
+    if (got == (ssize_t)sizeof exec_errno) {
+        cli_error("spread: cannot run '%s': %s%s", argv[0], strerror(exec_errno),
+                  exec_errno == ENOENT
+                      ? " (GNU parallel: Debian package parallel; or --parallel CMD)"
+                      : "");
+        free(parallel_copy);
+        close(out[0]);
+        waitpid(pid, NULL, 0);
+        run->group = 0;
+        running_group = 0;
+        return -1;
+    }
+    free(parallel_copy);
+    cli_batch_io io = {stdout, stderr, 0};
+    int status = cli_batch_run(reader, out[0], &io);
+    close(out[0]);
+    int wstatus = 0;
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+        ;
+    running_group = 0;
+    run->group = 0;
+    if (status == -1) {
+        cli_error("out of memory");
+        return -1;
+    }
+    return 0;
+}

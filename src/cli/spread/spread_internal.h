@@ -1,0 +1,129 @@
+/*
+ * spread_internal.h - what the files of `slide spread` share: spread.c the
+ * driver, checkpoint.c its --checkpoint file, parallel.c GNU parallel and
+ * the items handed to it.  Nothing outside src/cli/spread/ includes it.
+ */
+#ifndef SLIDE_SPREAD_INTERNAL_H
+#define SLIDE_SPREAD_INTERNAL_H
+
+#include "cli/spread/items.h"
+
+#include <sys/types.h>
+
+/* What one subtree of the iteration has given. */
+typedef struct item_state {
+    unsigned char done;
+    unsigned char found;
+    unsigned next;
+    unsigned long long expanded;
+    unsigned long long generated;
+    char *moves; /* found: the answer, NUL-terminated */
+} item_state;
+
+typedef struct spread_config {
+    split_setup setup;
+    const char *sshlogin;
+    unsigned long jobs; /* 0: parallel's default */
+    unsigned long want;
+    unsigned long per_job;
+    const char *checkpoint;
+    unsigned long retries;
+    const char *worker;
+    const char *parallel;
+    const char *log_path;
+    int stats;
+    int shuffle;
+    unsigned long long seed;
+    int steps;
+    unsigned long long local;
+} spread_config;
+
+/* One search's driver. */
+typedef struct spread_run {
+    spread_config *config;
+    unsigned bound;
+    unsigned long iterations;    /* finished before this bound */
+    unsigned long long expanded; /* every finished bound's nodes, and the walks */
+    unsigned long long generated;
+    slide_split split;          /* the iteration's subtrees */
+    item_state *items;          /* split.count of them */
+    unsigned long lowest_found; /* ULONG_MAX: none yet */
+    unsigned long remaining;    /* items below lowest_found without a result */
+    FILE *journal;              /* the checkpoint, open to append results; or NULL */
+    FILE *log;
+    int failed;                  /* a fatal problem was reported */
+    pid_t group;                 /* parallel's process group while it runs, else 0 */
+    int stopped;                 /* parallel was told to stop: the answer is decided */
+    unsigned long long previous; /* nodes of the iteration before; ULLONG_MAX: unknown */
+} spread_run;
+
+/* Where the items that can still change the answer end: at the lowest answer, or all. */
+static inline unsigned long spread_items_end(const spread_run *run)
+{
+    return run->lowest_found < run->split.count ? run->lowest_found
+                                                : (unsigned long)run->split.count;
+}
+
+/* ---- the checkpoint (checkpoint.c) ---- */
+
+/* A result read back from the checkpoint, kept until its bound is split. */
+typedef struct resumed_result {
+    split_result res; /* res.moves is moves */
+    char *moves;      /* found: a copy of the moves (owned), else NULL */
+    long number;      /* its line in the file */
+} resumed_result;
+
+/* What a checkpoint file held. */
+typedef struct spread_resume {
+    const char *path;
+    int have_head; /* there was a file, and head is its first line */
+    split_checkpoint head;
+    resumed_result *results; /* the results after the head, count of them */
+    size_t count, cap;
+    int failed;
+    long bad_line; /* the first line that did not read, 0: none */
+    char bad_why[CLI_MESSAGE_SIZE];
+} spread_resume;
+
+/*
+ * Starts the checkpoint of a new bound: the head line alone, written to
+ * FILE.tmp, synced and renamed over FILE, then FILE opened to append
+ * results (run->journal).  Returns 0 (nothing to do without --checkpoint),
+ * or -1 after a message.
+ */
+int spread_checkpoint_start(spread_run *run);
+/* Opens the checkpoint as it is to append results (run->journal): 0, or -1 after a message. */
+int spread_checkpoint_append(spread_run *run);
+/*
+ * Reads the checkpoint, when there is one: run->bound and the counts of
+ * the bounds before, and in *r the results to record once the bound is
+ * split.  Returns 0 (r->have_head says whether there was a file), or -1
+ * after a message; spread_resume_free(r) either way.
+ */
+int spread_resume_read(spread_run *run, spread_resume *r);
+void spread_resume_free(spread_resume *r);
+
+/* ---- GNU parallel (parallel.c) ---- */
+
+/*
+ * Workers the machines run at once, as far as the options tell: each
+ * --sshlogin entry's N/ or else --jobs or else this machine's cores.  For
+ * the defaults of --items and --per-job only.
+ */
+unsigned long spread_estimate_slots(const spread_config *cfg);
+/*
+ * The items without a result, below the lowest answer, into a new unlinked
+ * file, *written of them: its fd, or -1 (after a message when one helps).
+ */
+int spread_write_pending(spread_run *run, unsigned long *written);
+/*
+ * Runs GNU parallel over the items in items_fd (closed here), its output
+ * read as it comes by reader (arg: the run's).  Returns 0, or -1 after a
+ * message when parallel could not run.
+ */
+int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
+                        const cli_batch *reader);
+/* SIGINT and SIGTERM while the search runs: parallel's jobs end too, then the driver by sig. */
+void spread_on_signal(int sig);
+
+#endif /* SLIDE_SPREAD_INTERNAL_H */
