@@ -314,6 +314,10 @@ typedef struct slide_stats {
                                earlier goal's search (pattern databases of goals that share
                                their files): charged to the context once, not again for
                                this goal; 0 without a context */
+    uint64_t lower_bound;   /* the fewest moves an answer can have, as proven: the answer's
+                               length when optimal, else the linear-conflict bound of the
+                               start (the gap to the answer is at most what the answer
+                               wastes); 0 without an answer */
 } slide_stats;
 
 static inline slide_stats slide_stats_init(void)

@@ -104,7 +104,7 @@ static void output_formats(void **state)
     r = RUN(NULL, "solve", "-o", "json", "1 2 3 4 5 6 7 x 8");
     assert_int_equal(r.status, 0);
     const char *prefix = "{\"board\":\"1 2 3 4 5 6 7 x 8\",\"solvable\":true,\"steps\":1,"
-                         "\"moves\":\"r\",\"optimal\":true,\"algo\":\"";
+                         "\"moves\":\"r\",\"optimal\":true,\"lower_bound\":1,\"algo\":\"";
     assert_true(strncmp(r.out, prefix, strlen(prefix)) == 0);
     assert_non_null(strstr(r.out, "\"nodes\":"));
     assert_non_null(strstr(r.out, "\"ms\":"));

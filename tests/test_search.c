@@ -465,6 +465,105 @@ static void stats_are_filled(void **state)
     slide_board_free(&b);
 }
 
+/*
+ * linear_board_bound (any size, from boards) counts what the linear
+ * heuristic counts on packed and wide states: random boards of 3x3 ... 5x5
+ * against random goals, and the borrowed memory goes back.
+ */
+static void board_bound_is_linear_conflict(void **state)
+{
+    (void)state;
+    const heuristic_impl *h = heuristic_find("linear");
+    assert_non_null(h);
+    const int shapes[][2] = {{3, 3}, {2, 7}, {4, 4}, {5, 5}, {3, 8}};
+    slide_rng rng;
+    slide_rng_seed(&rng, 7);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        int rows = shapes[k][0], cols = shapes[k][1], wide = rows * cols > SLIDE_MAX_PACKED_CELLS;
+        slide_board standard, goal;
+        assert_int_equal(slide_board_init_goal(&standard, rows, cols), SLIDE_OK);
+        assert_int_equal(slide_generate(&goal, &standard, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+        slide_limits limits = slide_limits_init();
+        limits.max_memory = TEST_CAP;
+        search_budget budget;
+        budget_init(&budget, &limits);
+        slide_stats stats = slide_stats_init();
+        search_task search;
+        memset(&search, 0, sizeof search);
+        search.start = search.goal = &goal;
+        search.budget = &budget;
+        search.stats = &stats;
+        search_task_set_boards(&search, &goal, &goal);
+        void *ctx = NULL;
+        assert_int_equal(h->create(&search, &ctx), SLIDE_OK);
+        for (int i = 0; i < 200; i++) {
+            slide_board b;
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            uint64_t bound = 1;
+            assert_int_equal(linear_board_bound(&b, &goal, &budget, &bound), SLIDE_OK);
+            unsigned est = wide ? h->estimate_wide(ctx, state128_pack(&b))
+                                : h->estimate(ctx, state_pack(&b));
+            assert_int_equal(bound, est);
+            slide_board_free(&b);
+        }
+        uint64_t bound = 1;
+        assert_int_equal(linear_board_bound(&goal, &goal, &budget, &bound), SLIDE_OK);
+        assert_int_equal(bound, 0);
+        h->destroy(ctx, &budget);
+        assert_int_equal(budget.used, 0);
+        slide_board_free(&goal);
+        slide_board_free(&standard);
+    }
+}
+
+/*
+ * stats.lower_bound: an optimal answer's length, else a bound at most the
+ * exhaustive distance (so at most the answer); every answer replayed.
+ */
+static void lower_bound_is_proven(void **state)
+{
+    (void)state;
+    slide_board goal = testkit_board("8 x 6 5 4 7 2 3 1", 0, 0);
+    testkit_table t;
+    testkit_table_build(&t, &goal);
+    slide_rng rng;
+    slide_rng_seed(&rng, 11);
+    const char *algos[] = {"strategy", "astar", "bfs"};
+    int strictly_below = 0;
+    for (int i = 0; i < 300; i++) {
+        slide_board b;
+        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+        uint64_t dist = (uint64_t)testkit_table_distance(&t, &b);
+        for (size_t a = 0; a < 3; a++) {
+            slide_solve_options opt = slide_solve_options_init();
+            opt.algo = algos[a];
+            slide_solution sol;
+            slide_stats st = slide_stats_init();
+            assert_int_equal(slide_solve(&b, &goal, &opt, &sol, &st), SLIDE_OK);
+            testkit_assert_solves(&b, &goal, sol.moves);
+            if (st.optimal) {
+                assert_int_equal(st.lower_bound, sol.length);
+                assert_int_equal(sol.length, dist);
+            } else {
+                assert_true(st.lower_bound <= dist);
+                assert_true(st.lower_bound > 0 || dist == 0);
+                strictly_below += st.lower_bound < sol.length;
+            }
+            slide_solution_free(&sol);
+        }
+        slide_board_free(&b);
+    }
+    assert_true(strictly_below > 0); /* strategy ran, and its answers were not all shortest */
+    slide_board unsolvable = testkit_board("8 x 6 5 4 7 2 1 3", 0, 0);
+    slide_solution sol;
+    slide_stats st = slide_stats_init();
+    assert_int_equal(slide_solve(&unsolvable, &goal, NULL, &sol, &st), SLIDE_E_UNSOLVABLE);
+    assert_int_equal(st.lower_bound, 0);
+    slide_board_free(&unsolvable);
+    testkit_table_free(&t);
+    slide_board_free(&goal);
+}
+
 /* On a board with linear conflicts, the better heuristic expands fewer nodes. */
 static void linear_conflict_expands_fewer_nodes(void **state)
 {
@@ -529,6 +628,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(unknown_or_misplaced_heuristic_is_an_error),
     cmocka_unit_test(stats_are_filled),
     cmocka_unit_test(linear_conflict_expands_fewer_nodes),
+    cmocka_unit_test(board_bound_is_linear_conflict),
+    cmocka_unit_test(lower_bound_is_proven),
     cmocka_unit_test(command_line),
 };
 

@@ -507,6 +507,26 @@ static void cli_solves_20x20_with_strategy_and_auto(void **state)
     assert_non_null(strstr(r.out, "\"optimal\":false"));
     assert_non_null(strstr(r.out, "\"algo\":\"strategy\""));
     assert_non_null(strstr(r.out, moves));
+    /* the proven bound: at least the Manhattan distance, at most the answer */
+    const char *bound_at = strstr(r.out, "\"lower_bound\":");
+    assert_non_null(bound_at);
+    unsigned long long bound = strtoull(bound_at + strlen("\"lower_bound\":"), NULL, 10);
+    unsigned long long manhattan = 0;
+    for (int c = 0; c < 400; c++) {
+        int t = (int)board.cells[c], home = t ? t - 1 : 399;
+        if (t)
+            manhattan += (unsigned long long)(abs(c / 20 - home / 20) + abs(c % 20 - home % 20));
+    }
+    assert_true(bound >= manhattan);
+    assert_true(bound < strlen(moves));
+    testkit_run_free(&r);
+
+    const char *stats_args[] = {"solve", "-a", "strategy", "--stats", "-o", "steps", text, NULL};
+    r = testkit_slide(stats_args, NULL);
+    assert_int_equal(r.status, 0);
+    char said[64];
+    snprintf(said, sizeof said, "not optimal: at least %llu moves", bound);
+    assert_non_null(strstr(r.err, said));
     testkit_run_free(&r);
 
     free(first);

@@ -51,6 +51,14 @@ int linear_create(search_task *search, void **ctx);
 unsigned linear_estimate(const void *ctx, state64 s);
 unsigned linear_estimate_wide(const void *ctx, state128 s);
 void linear_destroy(void *ctx, search_budget *budget);
+/*
+ * Linear conflict of start against goal (same shape, both valid) on a board
+ * of any size, as linear_estimate counts it on packed ones: the fewest
+ * moves any answer needs, as far as this heuristic proves.  Borrows a word
+ * a cell and two a line from budget.  SLIDE_OK, or its refusal (*bound 0).
+ */
+int linear_board_bound(const slide_board *start, const slide_board *goal, search_budget *budget,
+                       uint64_t *bound);
 
 /* Additive pattern databases (pdb.c), the "pdb" row of the heuristic table. */
 int pdb_heuristic_create(search_task *search, void **ctx);

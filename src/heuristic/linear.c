@@ -129,3 +129,72 @@ void linear_destroy(void *ctx, search_budget *budget)
 {
     budget_free(budget, ctx, sizeof(linear_conflict));
 }
+
+/*
+ * Tiles of a line that must leave it, for lines of any length: count minus
+ * the longest strictly increasing subsequence of goal_pos, by patience
+ * sorting into tails (count entries of room).  line_removals is the same
+ * count for the short lines of packed boards, where the quadratic form wins.
+ */
+static uint64_t long_line_removals(const uint32_t *goal_pos, uint32_t count, uint32_t *tails)
+{
+    uint32_t longest = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t lo = 0, hi = longest;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (tails[mid] < goal_pos[i])
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        tails[lo] = goal_pos[i];
+        if (lo == longest)
+            longest++;
+    }
+    return count - longest;
+}
+
+int linear_board_bound(const slide_board *start, const slide_board *goal, search_budget *budget,
+                       uint64_t *bound)
+{
+    *bound = 0;
+    uint32_t rows = (uint32_t)start->rows, cols = (uint32_t)start->cols, n = rows * cols;
+    uint32_t line = rows > cols ? rows : cols;
+    size_t bytes = ((size_t)n + 2 * (size_t)line) * sizeof(uint32_t);
+    uint32_t *goal_cell = budget_alloc(budget, bytes);
+    if (!goal_cell)
+        return budget->status;
+    uint32_t *goal_pos = goal_cell + n, *tails = goal_pos + line;
+    for (uint32_t c = 0; c < n; c++)
+        goal_cell[goal->cells[c]] = c;
+    uint64_t h = 0;
+    for (uint32_t c = 0; c < n; c++) {
+        uint32_t t = start->cells[c];
+        if (t == 0)
+            continue;
+        uint32_t r = c / cols, k = c % cols, gr = goal_cell[t] / cols, gk = goal_cell[t] % cols;
+        h += (r > gr ? r - gr : gr - r) + (k > gk ? k - gk : gk - k);
+    }
+    for (uint32_t r = 0; r < rows; r++) { /* tiles in their goal row, left to right */
+        uint32_t count = 0;
+        for (uint32_t k = 0; k < cols; k++) {
+            uint32_t t = start->cells[r * cols + k];
+            if (t && goal_cell[t] / cols == r)
+                goal_pos[count++] = goal_cell[t] % cols;
+        }
+        h += 2 * long_line_removals(goal_pos, count, tails);
+    }
+    for (uint32_t k = 0; k < cols; k++) { /* tiles in their goal column, top to bottom */
+        uint32_t count = 0;
+        for (uint32_t r = 0; r < rows; r++) {
+            uint32_t t = start->cells[r * cols + k];
+            if (t && goal_cell[t] % cols == k)
+                goal_pos[count++] = goal_cell[t] / cols;
+        }
+        h += 2 * long_line_removals(goal_pos, count, tails);
+    }
+    budget_free(budget, goal_cell, bytes);
+    *bound = h;
+    return SLIDE_OK;
+}

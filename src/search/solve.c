@@ -340,6 +340,13 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     /* a board that got no answer is not labelled optimal */
     stats->optimal = status == SLIDE_OK && (algo->info.flags & SLIDE_ALGO_OPTIMAL) != 0 &&
                      weight == IDA_WEIGHT_ONE;
+    if (status == SLIDE_OK && stats->optimal) {
+        stats->lower_bound = moves.count;
+    } else if (status == SLIDE_OK && !search.job) {
+        /* the answer's length is proven shortest only when optimal: say how far it may be off */
+        if (linear_board_bound(start, goal, &budget, &stats->lower_bound) != SLIDE_OK)
+            budget.status = SLIDE_OK; /* no room for the bound: the answer goes out without it */
+    }
     stats->peak_memory = budget.peak;
     if (status == SLIDE_OK) {
         solution->length = moves.count;

@@ -51,9 +51,14 @@ static void write_answer(FILE *f, const judge_problem *p, int status, const slid
     fputc('\n', f);
 }
 
-static void print_case_stats(size_t number, const slide_stats *st)
+static void print_case_stats(size_t number, const slide_stats *st, int status)
 {
-    char mem[32], tables[48] = "";
+    char mem[32], tables[48] = "", proven[64] = "";
+    if (st->optimal)
+        snprintf(proven, sizeof proven, ", optimal");
+    else if (status == SLIDE_OK)
+        snprintf(proven, sizeof proven, ", not optimal: at least %llu moves",
+                 (unsigned long long)st->lower_bound);
     if (st->table_memory)
         snprintf(tables, sizeof tables, ", tables %s",
                  cli_format_bytes(st->table_memory, mem, sizeof mem));
@@ -62,7 +67,7 @@ static void print_case_stats(size_t number, const slide_stats *st)
             "%.3f ms%s\n",
             number, st->algo ? st->algo : "-", (unsigned long long)st->expanded,
             (unsigned long long)st->generated, cli_format_bytes(st->peak_memory, mem, sizeof mem),
-            tables, st->seconds * 1e3, st->optimal ? ", optimal" : "");
+            tables, st->seconds * 1e3, proven);
 }
 
 /*
@@ -76,7 +81,7 @@ static int answer_case(const judge_problem *p, const judge_case *c, size_t numbe
     slide_stats st = slide_stats_init();
     int status = judge_solve_case(p, c, limits, context, p->answer == ANSWER_STEPS, &sol, &st);
     if (stats)
-        print_case_stats(number, &st);
+        print_case_stats(number, &st, status);
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         char cap[32], note[CLI_MESSAGE_SIZE];
         cli_solve_note(&st, status, note, sizeof note);

@@ -228,6 +228,8 @@ static void print_stats(FILE *err, const char *where, const slide_stats *st, int
     else if (st->table_shared)
         fprintf(err, " (%s shared with an earlier goal: charged once)",
                 cli_format_bytes(st->table_shared, mem, sizeof mem));
+    if (status == SLIDE_OK && !st->optimal)
+        fprintf(err, ", not optimal: at least %llu moves", (unsigned long long)st->lower_bound);
     fprintf(err, ", %.3f ms%s%s%s\n", st->seconds * 1e3,
             st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
             cli_solve_note(st, status, note, sizeof note));
@@ -454,10 +456,11 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         cli_write_board(f, start, CLI_BOARD_SPACED);
         fprintf(f, "\",\"solvable\":%s,", solvable ? "true" : "false");
         if (solvable)
-            fprintf(f, "\"steps\":%llu,\"moves\":\"%s\",\"optimal\":%s,",
-                    (unsigned long long)sol.length, sol.moves, st.optimal ? "true" : "false");
+            fprintf(f, "\"steps\":%llu,\"moves\":\"%s\",\"optimal\":%s,\"lower_bound\":%llu,",
+                    (unsigned long long)sol.length, sol.moves, st.optimal ? "true" : "false",
+                    (unsigned long long)st.lower_bound);
         else
-            fputs("\"steps\":-1,\"moves\":null,\"optimal\":true,", f);
+            fputs("\"steps\":-1,\"moves\":null,\"optimal\":true,\"lower_bound\":-1,", f);
         fprintf(f, "\"algo\":");
         if (st.algo)
             write_json_string(f, st.algo);
