@@ -204,9 +204,22 @@ static void check_walk_paths(pdb_walk *w, const pdb_set *set, state64 s, int bla
                          pdb_estimate(set, next));
         (*tried)++;
         assert_memory_equal(w->pos, before.pos, sizeof w->pos);
-        pdb_walk_take(w, &step);
-        check_walk_paths(w, set, next, target, depth - 1, move_inverse(m), tried);
-        pdb_walk_undo(w, &step);
+        /* IDA*'s narrow loop: located (the placement updated, not ranked, when incremental) */
+        pdb_step located;
+        pdb_walk_locate_narrow(w, tile, (unsigned)target, (unsigned)blank, &located);
+        assert_int_equal(pdb_walk_read_narrow(w, &located), pdb_estimate(set, next));
+        for (int k = 0; k < step.sides; k++)
+            assert_int_equal(located.after[k].placement, step.after[k].placement);
+        if (w->incremental) {
+            pdb_walk_take_wide(w, &located);
+            check_walk_paths(w, set, next, target, depth - 1, move_inverse(m), tried);
+            pdb_walk_undo_wide(w, &located);
+            assert_memory_equal(w->cells, before.cells, sizeof w->cells);
+        } else {
+            pdb_walk_take(w, &step);
+            check_walk_paths(w, set, next, target, depth - 1, move_inverse(m), tried);
+            pdb_walk_undo(w, &step);
+        }
         assert_int_equal(w->manhattan, before.manhattan);
         assert_memory_equal(w->pos, before.pos, sizeof w->pos);
         assert_memory_equal(w->side, before.side, (size_t)w->sides * sizeof w->side[0]);
@@ -229,6 +242,9 @@ static void walk_agrees_with_full_lookup(void **state)
         {"1 2 3 4 5 6 7 8 x", "1234/5678", 3, 3, 1, 1},
         {"1 2 3 4 5 6 7 x", "1256/347", 2, 4, 1, 0},
         {"1 2 3 4 5 6 7 8 9 10 11 x", "1256/37/48b/9a", 3, 4, 1, 0},
+        /* groups of all 8 digit slots and of 7: the update compares every slot at once */
+        {"1 2 3 4 5 6 7 8 x", "12345678", 3, 3, 1, 0},
+        {"1 2 3 4 5 6 7 x", "1234567", 2, 4, 1, 0},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         pdb_set set;

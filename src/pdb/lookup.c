@@ -91,8 +91,10 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
                                       set->view[k][g].cell[w->pos[0]]);
             side->sum += group->value;
             const pdb_view *view = &set->view[k][g];
-            for (int i = 0; i < set->groups[g].size && i < PDB_MAX_WIDE_DIGITS; i++)
-                w->cells[k][g][i] = view->cell[w->pos[view->source[i]]];
+            for (int i = 0; i < PDB_MAX_WIDE_DIGITS; i++)
+                w->cells[k][g][i] = i < set->groups[g].size
+                                        ? view->cell[w->pos[view->source[i]]]
+                                        : (uint8_t)PDB_NO_CELL;
         }
     }
     unsigned best = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;

@@ -104,6 +104,11 @@ typedef struct pdb_set {
     /* above 16 cells: tile -> its digit in the group it feeds, per side, and the digits' weights */
     uint8_t digit_of[2][SLIDE_MAX_WIDE_CELLS];
     uint32_t digit_weight[PDB_MAX_GROUPS][PDB_MAX_WIDE_DIGITS];
+    /*
+     * The sum of digit_weight[g][j] over a set of digits j, by halves: [g][0][bits] for the
+     * bits j of digits 0-3, [g][1][bits] for digits 4-7 (walk.h, pdb_walk_locate)
+     */
+    uint32_t digits_weight[PDB_MAX_GROUPS][2][16];
     int build_threads; /* 0 = two on large groups when there are two cores; tests set 1 or 2 */
     uint64_t *lowest;  /* per_region lookups: open cells -> each cell's region, see pdb_regions */
     int lowest_shared; /* lowest is the context's (CACHE_PDB_REGIONS) */

@@ -206,8 +206,16 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
         t->placements = t->entries = permutations(n, t->size);
         if (t->entries == UINT32_MAX)
             return SLIDE_E_ARGUMENT;
-        if (t->size <= PDB_MAX_WIDE_DIGITS) /* always above 16 cells */
+        if (t->size <= PDB_MAX_WIDE_DIGITS) { /* always above 16 cells */
             permutation_weights(t->size, n, set->digit_weight[g]);
+            for (int half = 0; half < 2; half++)
+                for (unsigned bits = 0; bits < 16; bits++) {
+                    uint32_t sum = 0;
+                    for (int j = 0; j < 4 && 4 * half + j < t->size; j++)
+                        sum += (bits >> j & 1u) ? set->digit_weight[g][4 * half + j] : 0;
+                    set->digits_weight[g][half][bits] = sum;
+                }
+        }
     }
     if (placed != n - 1)
         return SLIDE_E_ARGUMENT;

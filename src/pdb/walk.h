@@ -40,7 +40,10 @@ typedef struct pdb_walk {
     unsigned manhattan; /* the board's Manhattan distance */
     uint8_t pos[SLIDE_MAX_WIDE_CELLS]; /* tile -> cell, pos[0] the blank */
     pdb_side side[2];                  /* [0] the board, [1] its reflection */
-    /* above 16 cells: each group's cells in its table's frame, by digit (pdb_walk_locate) */
+    /*
+     * Each group's cells in its table's frame, by digit (pdb_walk_locate),
+     * PDB_NO_CELL past the group's size.
+     */
     uint8_t cells[2][PDB_MAX_GROUPS][PDB_MAX_WIDE_DIGITS];
     /* the dual lookups, from pdb_walk_start_dual on */
     uint8_t dpos[SLIDE_MAX_WIDE_CELLS]; /* tile -> its cell on the dual board */
@@ -49,6 +52,29 @@ typedef struct pdb_walk {
     /* what group g's dual entry on side k loses with the blank on cell b (walk.h, dual lookups) */
     uint8_t dual_penalty[2][PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
 } pdb_walk;
+
+/* What pdb_walk.cells holds past a group's digits: no range of cells holds it. */
+#define PDB_NO_CELL 0x7Fu
+
+/*
+ * Bit j set for each digit j of cells (a group's 8 digit slots) whose cell
+ * lies strictly between lo and hi (lo < hi < 0x80): the 8 cells compared
+ * at once, a byte each.  Every byte is below 0x80, so setting its top bit
+ * keeps each subtraction inside its byte; the top bits left say the
+ * comparisons, and the multiply gathers them into the low 8 bits.
+ */
+static ALWAYS_INLINE unsigned pdb_digits_between(const uint8_t *cells, unsigned lo, unsigned hi)
+{
+    _Static_assert(PDB_MAX_WIDE_DIGITS == 8, "a group's digit slots are one 64-bit word");
+    uint64_t x; /* byte j: cells[j] */
+    memcpy(&x, cells, sizeof x);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    const uint64_t ones = 0x0101010101010101u, high = ones << 7;
+    uint64_t inside = ((x | high) - ones * (lo + 1)) & ((ones * (hi - 1) | high) - x) & high;
+    return (unsigned)(((inside >> 7) * 0x0102040810204080u) >> 56);
+}
 
 /* One move as pdb_walk_try saw it, and what pdb_walk_take replaced. */
 typedef struct pdb_step {
@@ -188,21 +214,20 @@ static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsig
     for (int k = 0; k < w->sides; k++) {
         int own = k ? set->mirror_group_of[tile] : set->group_of[tile];
         const pdb_group *group = &set->groups[own];
-        const uint32_t *weight = set->digit_weight[own];
         const uint8_t *map = set->view[k][own].cell, *cells = w->cells[k][own];
         unsigned d = set->digit_of[k][tile], a = map[from], b = map[to];
-        uint32_t before = 0;
-        for (unsigned j = 0; j < d; j++)
-            before |= 1u << cells[j];
-        int64_t digits = ((int64_t)b - popcount25(before & ((1u << b) - 1))) -
-                         ((int64_t)a - popcount25(before & ((1u << a) - 1)));
         unsigned lo = a < b ? a : b, hi = a < b ? b : a;
-        int64_t shift = 0;
-        for (int j = (int)d + 1; j < group->size; j++) /* branch-free: the test is a coin toss */
-            shift += (int64_t)((unsigned)(cells[j] - lo - 1) < hi - lo - 1) * weight[j];
+        /* the digits whose cells the moved one passes over: earlier ones change its rank */
+        unsigned between = pdb_digits_between(cells, lo, hi);
+        int64_t passed = popcount13_table[between & ((1u << d) - 1)];
+        int64_t digits = (int64_t)b - (int64_t)a + (a < b ? -passed : passed);
+        /* and each later one gains (or loses) one smaller cell: its weight */
+        unsigned later = between >> (d + 1) << (d + 1);
+        int64_t shift = (int64_t)set->digits_weight[own][0][later & 15u] +
+                        set->digits_weight[own][1][later >> 4];
         pdb_group_state *after = &step->after[k];
         after->placement = (uint32_t)((int64_t)w->side[k].group[own].placement +
-                                      digits * weight[d] + (a < b ? shift : -shift));
+                                      digits * set->digit_weight[own][d] + (a < b ? shift : -shift));
         uint32_t index = after->placement;
         if (narrow) {
             /* the blank takes the tile's old cell, a; per region, that names the entry */

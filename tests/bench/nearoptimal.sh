@@ -17,7 +17,9 @@
 # answer without tables; set PDB5=1 to build the 5x5 tables first (about 75 s
 # on two free cores) and measure the weighted ladder on them too.
 # Reported per size and method: mean moves, mean Manhattan, their ratio,
-# the slowest board's ms (json "ms", wall: on a loaded machine far above the
+# the mean proven lower bound (json "lower_bound": the linear conflict) and
+# the ratio of moves to it (what the answers may waste, at most), the
+# slowest board's ms (json "ms", wall: on a loaded machine far above the
 # CPU), the batch's user CPU, and the load average before the run.
 set -euo pipefail
 build=${1:-build}
@@ -46,15 +48,16 @@ run() { # n, algo, boards file, label
     cpu=$(tail -1 "$work/time")
     field steps <"$work/out.json" >"$work/steps"
     field moves <"$work/out.json" >"$work/moves"
+    field lower_bound <"$work/out.json" >"$work/bound"
     paste -d'\n' "$boards" "$work/moves" | while read -r b && read -r m; do
         "$slide" check "$b" "$m" >/dev/null || { echo "not solved: $b" >&2; exit 1; }
     done
     local slowest
     slowest=$(field ms <"$work/out.json" | sort -g | tail -1)
-    paste "$work/steps" "$work/md" | awk -v n="$n" -v a="$label" -v s="$slowest" \
-        -v c="$cpu" -v l="$before" '{ m += $1; d += $2 } END {
-        printf "%dx%d  %-22s mean %7.1f moves  manhattan %6.1f  ratio %.3f  slowest %8.1f ms  cpu %6.2f s  load %s\n",
-            n, n, a, m / NR, d / NR, m / d, s, c, l }'
+    paste "$work/steps" "$work/md" "$work/bound" | awk -v n="$n" -v a="$label" -v s="$slowest" \
+        -v c="$cpu" -v l="$before" '{ m += $1; d += $2; b += $3 } END {
+        printf "%dx%d  %-22s mean %7.1f moves  manhattan %6.1f  ratio %.3f  bound %6.1f  ratio %.3f  slowest %8.1f ms  cpu %6.2f s  load %s\n",
+            n, n, a, m / NR, d / NR, m / d, b / NR, m / b, s, c, l }'
 }
 
 for n in $sizes; do
