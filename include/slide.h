@@ -317,7 +317,8 @@ typedef struct slide_stats {
     uint64_t lower_bound;   /* the fewest moves an answer can have, as proven: the answer's
                                length when optimal, else the linear-conflict bound of the
                                start (the gap to the answer is at most what the answer
-                               wastes); 0 without an answer */
+                               wastes); 0 without an answer, or when the memory cap
+                               left no room to compute the bound */
 } slide_stats;
 
 static inline slide_stats slide_stats_init(void)

@@ -343,9 +343,17 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     if (status == SLIDE_OK && stats->optimal) {
         stats->lower_bound = moves.count;
     } else if (status == SLIDE_OK && !search.job) {
-        /* the answer's length is proven shortest only when optimal: say how far it may be off */
-        if (linear_board_bound(start, goal, &budget, &stats->lower_bound) != SLIDE_OK)
-            budget.status = SLIDE_OK; /* no room for the bound: the answer goes out without it */
+        /*
+         * The answer's length is proven shortest only when optimal: say how
+         * far it may be off.  As with the shortening pass, no room under the
+         * cap leaves the answer without it; a refusal by the system is an
+         * error like any other.
+         */
+        int bounded = linear_board_bound(start, goal, &budget, &stats->lower_bound);
+        if (bounded == SLIDE_E_NOMEM)
+            status = bounded;
+        else if (bounded != SLIDE_OK)
+            budget.status = SLIDE_OK;
     }
     stats->peak_memory = budget.peak;
     if (status == SLIDE_OK) {
