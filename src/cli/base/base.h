@@ -176,6 +176,13 @@ const char *cli_parse_message(const slide_parse_error *err, char *buf, size_t si
  * (a search stopped at a limit).
  */
 const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t size);
+/*
+ * For an answer not proven optimal (status SLIDE_OK), ", not optimal: at
+ * least N moves" with the bound the library proved, or ", not optimal"
+ * when the memory cap left no room to prove one; "" for any other solve.
+ * Into buf; returns buf.
+ */
+const char *cli_not_optimal(const slide_stats *st, int status, char *buf, size_t size);
 
 /*
  * Reads the board text of an argument (WHAT: "--goal", "BOARD") in the

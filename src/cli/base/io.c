@@ -66,6 +66,18 @@ const char *cli_solve_note(const slide_stats *st, int status, char *buf, size_t 
     return buf;
 }
 
+const char *cli_not_optimal(const slide_stats *st, int status, char *buf, size_t size)
+{
+    if (status != SLIDE_OK || st->optimal)
+        snprintf(buf, size, "%s", "");
+    else if (st->lower_bound)
+        snprintf(buf, size, ", not optimal: at least %llu moves",
+                 (unsigned long long)st->lower_bound);
+    else
+        snprintf(buf, size, ", not optimal");
+    return buf;
+}
+
 int cli_parse_board_arg(const char *command, const char *what, const char *text, int rows, int cols,
                         slide_board *out)
 {

@@ -53,14 +53,11 @@ static void write_answer(FILE *f, const judge_problem *p, int status, const slid
 
 static void print_case_stats(size_t number, const slide_stats *st, int status)
 {
-    char mem[32], tables[48] = "", proven[64] = "";
+    char mem[32], tables[48] = "", proven[64];
     if (st->optimal)
         snprintf(proven, sizeof proven, ", optimal");
-    else if (status == SLIDE_OK && st->lower_bound)
-        snprintf(proven, sizeof proven, ", not optimal: at least %llu moves",
-                 (unsigned long long)st->lower_bound);
-    else if (status == SLIDE_OK)
-        snprintf(proven, sizeof proven, ", not optimal"); /* no bound proven under the cap */
+    else
+        cli_not_optimal(st, status, proven, sizeof proven);
     if (st->table_memory)
         snprintf(tables, sizeof tables, ", tables %s",
                  cli_format_bytes(st->table_memory, mem, sizeof mem));

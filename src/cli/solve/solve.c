@@ -228,10 +228,8 @@ static void print_stats(FILE *err, const char *where, const slide_stats *st, int
     else if (st->table_shared)
         fprintf(err, " (%s shared with an earlier goal: charged once)",
                 cli_format_bytes(st->table_shared, mem, sizeof mem));
-    if (status == SLIDE_OK && !st->optimal && st->lower_bound)
-        fprintf(err, ", not optimal: at least %llu moves", (unsigned long long)st->lower_bound);
-    else if (status == SLIDE_OK && !st->optimal)
-        fputs(", not optimal", err); /* no room under the cap to prove a bound */
+    char proven[64];
+    fputs(cli_not_optimal(st, status, proven, sizeof proven), err);
     fprintf(err, ", %.3f ms%s%s%s\n", st->seconds * 1e3,
             st->optimal ? ", optimal" : "", st->note[0] ? "; " : "",
             cli_solve_note(st, status, note, sizeof note));
