@@ -465,9 +465,10 @@ typedef struct slide_solve_options {
      */
     int threads;
     /*
-     * Bounded-suboptimal search: answers at most weight x optimal (idastar,
-     * and auto, which then takes idastar on boards of up to 16 cells), from
-     * 1 to SLIDE_MAX_WEIGHT; 0 or 1 = optimal.  Deterministic.
+     * Bounded-suboptimal search: answers at most weight x optimal (idastar's
+     * ladder; astar's anytime weighted search; auto, which then takes
+     * idastar), from 1 to SLIDE_MAX_WEIGHT; 0 or 1 = optimal.
+     * Deterministic.
      */
     double weight;
 } slide_solve_options;
@@ -483,9 +484,10 @@ static inline slide_solve_options slide_solve_options_init(void)
 #define SLIDE_MAX_WEIGHT 100.0
 /*
  * The weight auto uses on boards of 17 to 25 cells when their pattern
- * databases are cached (without them: strategy, with a note).
+ * databases are cached (anytime weighted A*; without them: beam search,
+ * with a note).
  */
-#define SLIDE_AUTO_WEIGHT 1.5
+#define SLIDE_AUTO_WEIGHT 1.4
 
 /*
  * Solves start -> goal (goal NULL = the standard goal of start's shape).
@@ -523,9 +525,9 @@ SLIDE_API const slide_algo_info *slide_algo_at(size_t index);
 SLIDE_API const slide_algo_info *slide_algo_by_name(const char *name);
 /*
  * Name of the algorithm slide_solve uses for "auto" on this board, as far
- * as the board alone decides: on 17 to 25 cells slide_solve takes idastar
- * at SLIDE_AUTO_WEIGHT instead of this "strategy" when the pattern
- * databases are cached.
+ * as the board alone decides: on 17 to 25 cells slide_solve takes astar
+ * at SLIDE_AUTO_WEIGHT instead of this "beam" when the pattern databases
+ * are cached.
  */
 SLIDE_API const char *slide_algo_auto(const slide_board *start);
 /*

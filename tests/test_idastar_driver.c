@@ -249,26 +249,26 @@ static void dual_lookups_and_bpmx_keep_the_bfs_string(void **state)
 }
 
 /*
- * Weighted answers against the exhaustive distance of every 3x3 board
- * tried: at most W x optimal, labelled not optimal, with W in the figures.
+ * Weighted answers of algo against the exhaustive distance of 30 random
+ * 3x3 boards: at most W x optimal, labelled not optimal, with W in the
+ * figures.  Returns how many were longer than the optimum.
  */
-static void weighted_answers_stay_within_w_times_optimal_on_3x3(void **state)
+static int weighted_answers_within_w_on_3x3(const char *algo)
 {
-    (void)state;
     const double weights[] = {1.1, 1.25, 1.5, 2, 4};
     slide_board goal = testkit_board("1 2 3 4 5 6 7 8 x", 0, 0), b;
     testkit_table table;
     testkit_table_build(&table, &goal);
     slide_rng rng;
     slide_rng_seed(&rng, 1616);
-    int longer = 0; /* answers longer than the optimum: the weight really loosened the search */
+    int longer = 0;
     for (int i = 0; i < 30; i++) {
         assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
         int optimum = testkit_table_distance(&table, &b);
         for (size_t w = 0; w < sizeof weights / sizeof weights[0]; w++) {
             slide_stats st = slide_stats_init();
             char *moves;
-            slide_solve_options opt = options("idastar", "manhattan", 1, weights[w]);
+            slide_solve_options opt = options(algo, "manhattan", 1, weights[w]);
             uint64_t length = solve_replayed(&b, &goal, &opt, &moves, &st);
             assert_true((double)length <= weights[w] * optimum + 1e-9);
             assert_true(length >= (uint64_t)optimum);
@@ -279,9 +279,27 @@ static void weighted_answers_stay_within_w_times_optimal_on_3x3(void **state)
         }
         slide_board_free(&b);
     }
-    assert_true(longer > 0);
     testkit_table_free(&table);
     slide_board_free(&goal);
+    return longer;
+}
+
+/* The ladder: some answers longer than the optimum, so the weight really loosened the search. */
+static void weighted_answers_stay_within_w_times_optimal_on_3x3(void **state)
+{
+    (void)state;
+    assert_true(weighted_answers_within_w_on_3x3("idastar") > 0);
+}
+
+/*
+ * Anytime weighted A*: within W too.  On 181,440 states its expansion
+ * budget outlasts the open list, which it empties only once nothing
+ * shorter than its answer is left: every answer is optimal here.
+ */
+static void weighted_astar_stays_within_w_times_optimal_on_3x3(void **state)
+{
+    (void)state;
+    assert_int_equal(weighted_answers_within_w_on_3x3("astar"), 0);
 }
 
 /* The ladder's answer is the same on 1, 2 and 3 threads, and the same when asked twice. */
@@ -334,9 +352,11 @@ static void weight_one_is_the_optimal_search(void **state)
 }
 
 /*
- * auto on 17 to 25 cells: the weighted ladder at SLIDE_AUTO_WEIGHT when the
+ * auto on 17 to 25 cells: anytime weighted A* at SLIDE_AUTO_WEIGHT when the
  * shape's pattern databases are in the cache (small groups here, in a
- * private directory), strategy with a note and a remedy when they are not.
+ * private directory), beam with a note and a remedy when they are not; and
+ * beam, with a note, when A* finds no room for a first answer under the
+ * memory cap.
  */
 static void auto_is_near_optimal_on_cached_17_to_25_cells(void **state)
 {
@@ -363,14 +383,33 @@ static void auto_is_near_optimal_on_cached_17_to_25_cells(void **state)
 
     assert_int_equal(slide_pdb_prepare(&goal, opt.pdb, 0, NULL, NULL, NULL), SLIDE_OK);
     uint64_t length = solve_replayed(&b, &goal, &opt, &moves, &st);
-    assert_string_equal(st.algo, "idastar");
+    assert_string_equal(st.algo, "astar");
     assert_true(st.weight == SLIDE_AUTO_WEIGHT);
     assert_false(st.optimal);
     free(moves);
     slide_solve_options optimal = options("idastar", "linear", 1, 0);
-    assert_true((double)length <= SLIDE_AUTO_WEIGHT * (double)solve_replayed(&b, &goal, &optimal,
-                                                                              &moves, NULL));
+    uint64_t shortest = solve_replayed(&b, &goal, &optimal, &moves, NULL);
     free(moves);
+    assert_true((double)length <= SLIDE_AUTO_WEIGHT * (double)shortest);
+
+    /*
+     * A random board, which these 4-tile tables guide A* to slowly: under a
+     * cap of 16 MB it has no room for a first answer, and beam answers.
+     */
+    slide_board hard;
+    slide_rng_seed(&rng, 7);
+    assert_int_equal(slide_generate(&hard, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+    slide_limits limits = slide_limits_init();
+    limits.max_memory = (size_t)16 << 20;
+    opt.limits = &limits;
+    length = solve_replayed(&hard, &goal, &opt, &moves, &st);
+    free(moves);
+    assert_string_equal(st.algo, "beam");
+    assert_non_null(strstr(st.note, "astar at weight 1.4 had no answer before the memory cap; "
+                                    "used beam"));
+    assert_true(st.weight == 0);
+    assert_true(length >= st.lower_bound);
+    slide_board_free(&hard);
     slide_board_free(&b);
     slide_board_free(&goal);
     unsigned removed;
@@ -488,6 +527,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(threads_and_weights_on_17_to_25_cells),
     cmocka_unit_test(dual_lookups_and_bpmx_keep_the_bfs_string),
     cmocka_unit_test(weighted_answers_stay_within_w_times_optimal_on_3x3),
+    cmocka_unit_test(weighted_astar_stays_within_w_times_optimal_on_3x3),
     cmocka_unit_test(weighted_answers_are_deterministic),
     cmocka_unit_test(weight_one_is_the_optimal_search),
     cmocka_unit_test(auto_is_near_optimal_on_cached_17_to_25_cells),

@@ -280,9 +280,10 @@ typedef struct search_task {
     int threads;                  /* threads inside the search (idastar), at least 1 */
     unsigned weight;              /* answers at most weight / 1000 x optimal; 1000 = optimal */
     /*
-     * Expansions an optimal idastar may spend, on one thread, before it
-     * gives up with IDA_NODE_CAP (search/search.h); 0: no cap.  Auto's
-     * quick try (search/auto.c).
+     * Expansions an optimal idastar may spend, on one thread, or a
+     * weighted astar before its first answer, before it gives up with
+     * IDA_NODE_CAP (search/search.h); 0: no cap.  Auto's quick try and its
+     * near-optimal astar (search/auto.c).
      */
     uint64_t node_cap;
     struct ida_job *job; /* one piece of a split search (search/search.h), or NULL */

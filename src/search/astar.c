@@ -1,5 +1,6 @@
 /*
- * astar.c - A* over packed states (--algo astar).
+ * astar.c - A* over packed and wide states (--algo astar), and anytime
+ * weighted A* (--weight).
  *
  * f = g + h with h from the heuristic table (manhattan by default, updated
  * per move through heuristic->delta when the heuristic has one).
@@ -34,10 +35,29 @@
  * list keeps each entry's high word in a parallel array, so the entries of
  * a packed search stay 16 bytes.  The search is written once (astar_run);
  * each width gets its own copy from the compiler, the width a constant.
+ * With pattern databases there, an expansion starts a pdb_walk at its
+ * state and reads each child's estimate from the moved tile's group alone.
+ *
+ * Weighted (--weight W, and auto on 17-25 cells with cached tables):
+ * anytime weighted A*.  The open list is ordered by f = g + W h (rounded
+ * down), so the first goal taken is at most W x optimal (every open state
+ * of a shortest path has f <= W (g + h) <= W x optimal).  The search then
+ * goes on with that answer in hand, dropping every state whose g + h is not
+ * below its length (h is admissible, so nothing shorter lies through it),
+ * and keeps each shorter answer it takes, until the open list is empty (the
+ * last answer is then the shortest) or ASTAR_ANYTIME_EXPANSIONS are spent:
+ * a count, not a clock, so the answer is the same on every machine.  On the
+ * ten Korf-Taylor 24-puzzles at W = 1.4 the first answers are 1.105 x
+ * optimal, the last 1.047 x (src/search/README.md).  A memory cap or
+ * deadline met after the first answer ends the search with the shortest
+ * so far.  Weight 1 is the optimal search above, unchanged.
  */
 #include "core/state_map.h"
 #include "heuristic/heuristic.h"
+#include "pdb/walk.h"
 #include "search/search.h"
+
+#include <limits.h>
 
 #define NO_ENTRY UINT32_MAX
 
@@ -78,18 +98,119 @@ static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
     return state_map_value16(seen, slot) >> STATE_MAP_MOVE_BITS;
 }
 
+/* ------------------------------------------------------- weighted search */
+
+/*
+ * Expansions a weighted search spends in all before it stops looking for
+ * answers shorter than the one in hand: a count, not a clock, so the answer
+ * is the same on every machine and under any load (see the top).
+ */
+#define ASTAR_ANYTIME_EXPANSIONS 1250000u
+/*
+ * The largest weight the open list orders by: f = g + W h must stay below
+ * the 2^13 of open_cover, and beyond 5 the order is greedy anyway.  A
+ * smaller W keeps the promise of a larger one (answers within W x optimal).
+ */
+#define ASTAR_MAX_KEY_WEIGHT (5u * IDA_WEIGHT_ONE)
+/* Room for any answer: g is kept in 13 bits. */
+#define ANYTIME_PATH_BYTES 0x2000u
+
+/*
+ * The answer in hand: at weight 1 the first goal taken, traced straight
+ * into the search's moves; weighted, the shortest so far, kept in path.
+ */
+typedef struct anytime {
+    unsigned weight;     /* requested, in thousandths */
+    unsigned key_weight; /* what f is computed with: weight, at most ASTAR_MAX_KEY_WEIGHT */
+    unsigned length;     /* moves of the answer; UINT_MAX before the first */
+    char *path;          /* weighted: ANYTIME_PATH_BYTES of budget memory once there is one */
+    size_t traced;       /* moves copied into path by the trace under way */
+    move_list *moves;    /* the search's answer */
+    search_budget *budget;
+} anytime;
+
+static void anytime_init(anytime *a, const search_task *search)
+{
+    memset(a, 0, sizeof *a);
+    a->weight = search->weight > IDA_WEIGHT_ONE ? search->weight : IDA_WEIGHT_ONE;
+    a->key_weight = a->weight < ASTAR_MAX_KEY_WEIGHT ? a->weight : ASTAR_MAX_KEY_WEIGHT;
+    a->length = UINT_MAX;
+    a->moves = search->moves;
+    a->budget = search->budget;
+}
+
+/* 1 once there is an answer. */
+static int anytime_has(const anytime *a)
+{
+    return a->length != UINT_MAX;
+}
+
+/* The open list's key of a state reached in g moves with estimate h: g + W h, rounded down. */
+static unsigned weighted_f(const anytime *a, unsigned g, unsigned h)
+{
+    return g + (unsigned)((uint64_t)h * a->key_weight / IDA_WEIGHT_ONE);
+}
+
+/* The move sink of anytime_keep's trace: copies the moves into the path. */
+static int copy_traced(void *ctx, const char *moves, size_t len)
+{
+    anytime *a = ctx;
+    if (a->traced + len > ANYTIME_PATH_BYTES)
+        return 1;
+    memcpy(a->path + a->traced, moves, len);
+    a->traced += len;
+    return 0;
+}
+
+/*
+ * Keeps the path to `goal`, reached in g moves (shorter than the one in
+ * hand), traced through the parent moves of seen as they stand now: later
+ * improvements may rewrite them.  Returns SLIDE_OK or a status.
+ */
+static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape, state128 goal,
+                        unsigned g)
+{
+    if (a->weight == IDA_WEIGHT_ONE) {
+        int status = state_map_trace_path_wide(seen, shape, goal, a->moves, 0);
+        if (status == SLIDE_OK)
+            a->length = g;
+        return status;
+    }
+    if (!a->path) {
+        a->path = budget_alloc(a->budget, ANYTIME_PATH_BYTES);
+        if (!a->path)
+            return a->budget->status;
+    }
+    move_list out;
+    memset(&out, 0, sizeof out);
+    out.budget = a->budget;
+    out.sink = copy_traced;
+    out.sink_ctx = a;
+    a->traced = 0;
+    int status = state_map_trace_path_wide(seen, shape, goal, &out, 0);
+    if (status == SLIDE_OK)
+        status = move_list_flush(&out);
+    if (status == SLIDE_OK && a->traced != g)
+        status = SLIDE_E_INTERNAL; /* the parent moves must lead back over g moves */
+    if (status == SLIDE_OK)
+        a->length = g;
+    return status;
+}
+
 /* ------------------------------------------------------------- open list */
 
 /* One open state: its f and g are the bucket it sits in (or the heap key). */
 typedef struct open_entry {
     state64 state; /* a wide state's low word */
     uint32_t link; /* next entry in the bucket, or heap key (f << 16 | 0xffff - g) */
+    uint16_t h;    /* its estimate (f is g + h only at weight 1) */
     uint8_t move;  /* the move that reached it, so its parent is not generated again */
 } open_entry;
 
 /* What open_pop hands back. */
 typedef struct open_item {
     state128 state; /* hi 0 in a packed search */
+    unsigned h;
     uint8_t move;
 } open_item;
 
@@ -198,7 +319,7 @@ static int open_cover(open_list *q, unsigned f)
     return SLIDE_OK;
 }
 
-static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move)
 {
     int status = open_cover(q, f);
     if (status != SLIDE_OK)
@@ -217,6 +338,7 @@ static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
     q->entries[e].state = s.lo;
     if (q->wide)
         q->high[e] = s.hi;
+    q->entries[e].h = (uint16_t)h;
     q->entries[e].move = (uint8_t)move;
     q->entries[e].link = q->heads[b];
     q->heads[b] = e;
@@ -243,7 +365,7 @@ static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     q->top_g[f] = (uint16_t)g;
     uint32_t e = q->heads[b];
     open_entry entry = q->entries[e];
-    open_item item = {{entry.state, q->wide ? q->high[e] : 0}, entry.move};
+    open_item item = {{entry.state, q->wide ? q->high[e] : 0}, entry.h, entry.move};
     q->heads[b] = entry.link;
     q->entries[e].link = q->free;
     q->free = e;
@@ -287,12 +409,12 @@ static void heap_move(open_list *q, size_t to, size_t from)
         q->high[to] = q->high[from];
 }
 
-static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move)
 {
     int status = open_reserve_entry(q);
     if (status != SLIDE_OK)
         return status;
-    open_entry entry = {s.lo, (uint32_t)(f << 16 | (0xffffu - g)), (uint8_t)move};
+    open_entry entry = {s.lo, (uint32_t)(f << 16 | (0xffffu - g)), (uint16_t)h, (uint8_t)move};
     size_t i = q->size++;
     while (i > 0 && q->entries[(i - 1) / 2].link > entry.link) {
         heap_move(q, i, (i - 1) / 2);
@@ -307,7 +429,7 @@ static int open_push(open_list *q, state128 s, unsigned f, unsigned g, int move)
 static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
 {
     open_entry top = q->entries[0];
-    open_item item = {{top.state, q->wide ? q->high[0] : 0}, top.move};
+    open_item item = {{top.state, q->wide ? q->high[0] : 0}, top.h, top.move};
     size_t last = --q->size, i = 0;
     for (;;) {
         size_t child = 2 * i + 1;
@@ -376,17 +498,49 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
     if (status == SLIDE_OK)
         status = seen_improve(&seen, start, 0, STATE_MAP_ROOT_MOVE, is_wide) < 0 ? budget->status
                                                                                  : SLIDE_OK;
+    anytime best;
+    anytime_init(&best, search);
+    if (best.weight != IDA_WEIGHT_ONE)
+        stats->weight = (double)best.weight / IDA_WEIGHT_ONE;
+    /*
+     * Pattern databases above 16 cells: each expansion starts a walk at its
+     * state (pdb/walk.h), and a child's estimate re-reads only the moved
+     * tile's group, one entry a side instead of every group's.
+     */
+    const pdb_set *set = status == SLIDE_OK && is_wide && heuristic->pattern_databases
+                             ? heuristic->pattern_databases(hctx)
+                             : NULL;
+    pdb_walk walk;
+    int walking = 0;
+    if (set) {
+        uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+        for (int c = 0; c < shape->cells; c++)
+            cells[c] = (uint8_t)state128_get(start, c);
+        pdb_walk_start_cells(&walk, set, cells);
+        walking = walk.incremental;
+    }
     if (status == SLIDE_OK)
-        status = open_push(&open, start, h0, 0, STATE_MAP_ROOT_MOVE);
+        status = open_push(&open, start, weighted_f(&best, 0, h0), 0, h0, STATE_MAP_ROOT_MOVE);
 
-    unsigned f = h0, g = 0;
-    int found = 0;
+    unsigned f = h0, g = 0, least_f = h0;
     while (status == SLIDE_OK && open.size > 0) {
         open_item e = open_pop(&open, &f, &g);
         if (seen_g(&seen, e.state, is_wide) != g)
             continue; /* stale: a shorter path to this state was found after the push */
+        if (g + e.h >= best.length)
+            continue; /* nothing through it is shorter than the answer in hand */
+        if (best.weight == IDA_WEIGHT_ONE)
+            least_f = f;
         if (is_wide ? state128_equal(e.state, goal) : e.state.lo == goal.lo) {
-            found = 1;
+            status = anytime_keep(&best, &seen, shape, e.state, g);
+            if (best.weight == IDA_WEIGHT_ONE)
+                break; /* at weight 1 the first goal taken is a shortest answer */
+            continue;
+        }
+        if (anytime_has(&best) && stats->expanded >= ASTAR_ANYTIME_EXPANSIONS)
+            break;
+        if (!anytime_has(&best) && search->node_cap && stats->expanded >= search->node_cap) {
+            status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks beam instead */
             break;
         }
         stats->expanded++;
@@ -394,51 +548,90 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
             status = budget->status;
             break;
         }
-        unsigned h = f - g;
         int blank = is_wide ? state128_blank(e.state, shape->cells)
                             : state_blank(e.state.lo, shape->cells);
         int back = e.move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e.move);
+        /*
+         * The children first, their map slots (and table entries, on the
+         * walk) asked for before any is read, so that the misses overlap.
+         */
+        state128 children[4];
+        unsigned tiles[4];
+        int targets[4], moves[4], count = 0;
+        pdb_step steps[4];
+        if (walking) {
+            uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+            for (int c = 0; c < shape->cells; c++)
+                cells[c] = (uint8_t)state128_get(e.state, c);
+            pdb_walk_start_cells(&walk, set, cells);
+        }
         for (int m = 0; m < 4; m++) {
             int target = shape->neighbour[blank][m];
             if (target < 0 || m == back)
                 continue;
             state128 child = e.state;
-            unsigned tile;
             if (is_wide) {
-                tile = state128_get(e.state, target);
+                tiles[count] = state128_get(e.state, target);
                 child = state128_swap(e.state, blank, target);
+                state_map_prefetch_wide(&seen, child);
+                if (walking)
+                    pdb_walk_locate(&walk, tiles[count], (unsigned)target, (unsigned)blank,
+                                    &steps[count]);
             } else {
-                tile = state_get(e.state.lo, target);
+                tiles[count] = state_get(e.state.lo, target);
                 child.lo = state_swap(e.state.lo, blank, target);
             }
+            children[count] = child;
+            targets[count] = target;
+            moves[count++] = m;
+        }
+        for (int i = 0; i < count && status == SLIDE_OK; i++) {
+            state128 child = children[i];
             stats->generated++;
             unsigned child_h;
-            if (heuristic->delta)
-                child_h = (unsigned)((int)h + heuristic->delta(hctx, tile, target, blank));
+            if (walking)
+                child_h = pdb_walk_read(&walk, &steps[i]);
+            else if (heuristic->delta)
+                child_h =
+                    (unsigned)((int)e.h + heuristic->delta(hctx, tiles[i], targets[i], blank));
             else
                 child_h = is_wide ? heuristic->estimate_wide(hctx, child)
                                   : heuristic->estimate(hctx, child.lo);
-            int improved = seen_improve(&seen, child, g + 1, m, is_wide);
-            if (improved < 0) {
+            if (g + 1 + child_h >= best.length)
+                continue;
+            int improved = seen_improve(&seen, child, g + 1, moves[i], is_wide);
+            if (improved < 0)
                 status = improved;
-                break;
-            }
-            if (improved)
-                status = open_push(&open, child, g + 1 + child_h, g + 1, m);
-            if (status != SLIDE_OK)
-                break;
+            else if (improved)
+                status = open_push(&open, child, weighted_f(&best, g + 1, child_h), g + 1, child_h,
+                                   moves[i]);
         }
     }
-    if (status == SLIDE_OK && found)
-        status = state_map_trace_path_wide(&seen, shape, goal, search->moves, 0);
-    else if (status == SLIDE_OK)
+    const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";
+    if (anytime_has(&best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)) {
+        /* a limit after the first answer: the shortest found is the answer (not proven) */
+        search_note(search,
+                    "astar at weight %.3g %s after storing %zu states; answered with the "
+                    "shortest found",
+                    (double)best.weight / IDA_WEIGHT_ONE, limit, seen.count);
+        budget->status = SLIDE_OK;
+        status = SLIDE_OK;
+    }
+    if (status == SLIDE_OK && !anytime_has(&best))
         status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
-    if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
-        search_note_remedy(search, SLIDE_REMEDY_ALGO_IDASTAR,
-                    "astar (%s) %s after storing %zu states; the answer is at least %u moves",
-                    heuristic->info.name,
-                    status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time",
-                    seen.count, f);
+    else if (status == SLIDE_OK && best.path)
+        status = move_list_append(search->moves, best.path, best.length); /* at weight 1, traced */
+    if ((status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT) && best.weight == IDA_WEIGHT_ONE)
+        search_note_remedy(
+            search, SLIDE_REMEDY_ALGO_IDASTAR,
+            "astar (%s) %s after storing %zu states; the answer is at least %u moves",
+            heuristic->info.name, limit, seen.count, least_f);
+    else if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
+        search_note_remedy(
+            search, SLIDE_REMEDY_ALGO_IDASTAR,
+            "astar (%s) at weight %.3g %s after storing %zu states, before an answer",
+            heuristic->info.name, (double)best.weight / IDA_WEIGHT_ONE, limit, seen.count);
+    budget_free(budget, best.path, best.path ? ANYTIME_PATH_BYTES : 0);
     open_free(&open);
     state_map_free(&seen);
     if (hctx)

@@ -48,6 +48,7 @@ typedef struct auto_facts {
     int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
     int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
     int quick_failed;      /* 1 once the quick try (AUTO_QUICK) spent its expansions */
+    int astar_gave_up;     /* 1 once weighted A* (AUTO_PDB_CACHED) ran out of room or expansions */
 } auto_facts;
 
 /*
@@ -69,7 +70,8 @@ enum {
     AUTO_QUICK,         /* 10-16 cells, no heuristic: idastar on linear conflict, a few expansions */
     AUTO_OPTIMAL,       /* <= 16 cells otherwise (or once the quick try gave up): idastar */
     AUTO_PDB_UNKNOWN,   /* 17-25 cells: beam until the cache was looked at */
-    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached: idastar at SLIDE_AUTO_WEIGHT */
+    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached: anytime astar at SLIDE_AUTO_WEIGHT */
+    AUTO_PDB_GAVE_UP,   /* ... which had no answer within its memory or expansions: beam */
     AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: beam (building takes minutes) */
     AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: beam, which uses its own */
     AUTO_BEAM,          /* 26 to AUTO_BEAM_CELLS cells: beam */
@@ -97,6 +99,16 @@ typedef struct auto_plan {
  * u, d, l, r order.
  */
 #define AUTO_QUICK_EXPANSIONS 100000u
+
+/*
+ * Expansions auto's weighted A* (AUTO_PDB_CACHED) may spend before its
+ * first answer, under a second on a 5x5: most first answers come within
+ * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but a
+ * few 5x5 boards and more on narrow shapes (3x7, 2x9), whose tables guide
+ * A* less, take millions; those get beam search instead, which answers
+ * at once.
+ */
+#define AUTO_ASTAR_FIRST_EXPANSIONS 1000000u
 
 /*
  * The method auto runs for facts, into *plan.  Pure: it looks at nothing

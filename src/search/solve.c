@@ -15,13 +15,15 @@
 #include <stdlib.h>
 
 static const algorithm algo_table[] = {
-    {{"bfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_WIDE, "breadth-first search (judges' reference order)"},
+    {{"bfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_WIDE,
+      "breadth-first search (judges' reference order)"},
      bfs_solve},
     {{"bibfs", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED,
       "bidirectional breadth-first search, whole layers of the smaller side"},
      bibfs_solve},
-    {{"astar", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_WIDE | SLIDE_ALGO_HEURISTIC,
-      "A* with a bucket queue (heuristic manhattan by default, or linear)"},
+    {{"astar", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_WIDE | SLIDE_ALGO_HEURISTIC | SLIDE_ALGO_WEIGHTED,
+      "A* with a bucket queue (heuristic manhattan by default, or linear); with a weight, "
+      "anytime weighted A*"},
      astar_solve},
     {{"table", SLIDE_ALGO_OPTIMAL | SLIDE_ALGO_PACKED | SLIDE_ALGO_SMALL,
       "exhaustive distance table, boards of at most 9 cells (answers equal bfs)"},
@@ -248,6 +250,10 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         algo = algorithm_find(plan.algo);
         stats->algo = algo->info.name;
         search.weight = weight = plan.weight;
+        if (plan.reason == AUTO_PDB_CACHED) {
+            search.heuristic = plan.heuristic; /* astar's default is manhattan */
+            search.node_cap = plan.node_cap;
+        }
         if (plan.reason == AUTO_PDB_MISSING)
             search_note_remedy(&search, SLIDE_REMEDY_PDB_BUILD,
                                "no pattern databases for %dx%d boards and this goal are cached; "
@@ -295,6 +301,30 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.moves = &raw;
     }
     status = algo->solve(&search);
+    if ((status == SLIDE_E_MEMLIMIT || status == IDA_NODE_CAP) && plan.reason == AUTO_PDB_CACHED) {
+        /*
+         * Weighted A* had no answer within its memory or expansions (it
+         * pushed no move): beam search, which needs no table, answers.
+         */
+        uint64_t expanded = stats->expanded, generated = stats->generated;
+        int no_room = status == SLIDE_E_MEMLIMIT;
+        facts.astar_gave_up = 1;
+        auto_choose(&facts, &plan);
+        algo = algorithm_find(plan.algo);
+        stats->algo = algo->info.name;
+        stats->heuristic = NULL;
+        stats->weight = 0;
+        stats->remedy = SLIDE_REMEDY_NONE;
+        search_note(&search, "astar at weight %g had no answer %s; used %s",
+                    (double)weight / IDA_WEIGHT_ONE,
+                    no_room ? "before the memory cap" : "within its expansions", algo->info.name);
+        search.weight = weight = plan.weight;
+        search.node_cap = 0;
+        budget.status = SLIDE_OK;
+        status = algo->solve(&search);
+        stats->expanded += expanded;
+        stats->generated += generated;
+    }
     if (shorten) {
         if (status == SLIDE_OK)
             status = move_list_flush(&raw);

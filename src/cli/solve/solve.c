@@ -56,8 +56,8 @@ static const cli_option solve_options[] = {
     {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on search memory, e.g. 512M, 4G (default 2G)"},
     {"timeout", 0, OPT_TIMEOUT, "SECONDS", "per-board time limit"},
     {"weight", 0, OPT_WEIGHT, "W",
-     "answers at most W x optimal, much faster (idastar;\n"
-     "W from 1 to 100, 1 = optimal)"},
+     "answers at most W x optimal, much faster (idastar,\n"
+     "astar; W from 1 to 100, 1 = optimal)"},
     {"jobs", 'j', OPT_JOBS, "N",
      "N threads (0 = all cores), same output: stdin's boards\n"
      "N at a time; a board given as an argument is searched\n"
@@ -374,10 +374,11 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         !atomic_exchange(run->noted_not_optimal, 1)) {
         if (st.weight > 0)
             fprintf(run->err,
-                    "slide: note: boards of %d to %d cells are solved with --algo idastar "
+                    "slide: note: boards of %d to %d cells are solved with --algo %s "
                     "--weight %g on their cached pattern databases: fast and near-optimal (at "
                     "most %g x optimal), not proven optimal (said once)\n",
-                    SLIDE_MAX_PACKED_CELLS + 1, SLIDE_MAX_WIDE_CELLS, st.weight, st.weight);
+                    SLIDE_MAX_PACKED_CELLS + 1, SLIDE_MAX_WIDE_CELLS, st.algo ? st.algo : "astar",
+                    st.weight, st.weight);
         else if (st.remedy == SLIDE_REMEDY_PDB_BUILD)
             fprintf(run->err,
                     "slide: note: %dx%d boards are solved with --algo %s: near-optimal, not "
