@@ -483,11 +483,14 @@ static inline slide_solve_options slide_solve_options_init(void)
 
 #define SLIDE_MAX_WEIGHT 100.0
 /*
- * The weight auto uses on boards of 17 to 25 cells when their pattern
- * databases are cached (anytime weighted A*; without them: beam search,
- * with a note).
+ * The weights auto uses on boards of 17 to 25 cells when their pattern
+ * databases are cached (without them: beam search, with a note): anytime
+ * weighted A* at SLIDE_AUTO_ASTAR_WEIGHT when both sides are at least 4
+ * long, else (or when A* finds no first answer within its budget) the
+ * weighted IDA* ladder at SLIDE_AUTO_WEIGHT.
  */
-#define SLIDE_AUTO_WEIGHT 1.4
+#define SLIDE_AUTO_WEIGHT 1.5
+#define SLIDE_AUTO_ASTAR_WEIGHT 1.4
 
 /*
  * Solves start -> goal (goal NULL = the standard goal of start's shape).
@@ -526,8 +529,8 @@ SLIDE_API const slide_algo_info *slide_algo_by_name(const char *name);
 /*
  * Name of the algorithm slide_solve uses for "auto" on this board, as far
  * as the board alone decides: on 17 to 25 cells slide_solve takes astar
- * at SLIDE_AUTO_WEIGHT instead of this "beam" when the pattern databases
- * are cached.
+ * or idastar (SLIDE_AUTO_WEIGHT) instead of this "beam" when the pattern
+ * databases are cached.
  */
 SLIDE_API const char *slide_algo_auto(const slide_board *start);
 /*

@@ -19,7 +19,8 @@
 #include <stdlib.h>
 
 #define ONE IDA_WEIGHT_ONE
-#define W1_4 1400u /* SLIDE_AUTO_WEIGHT in thousandths */
+#define W1_5 1500u /* SLIDE_AUTO_WEIGHT in thousandths */
+#define W1_4 1400u /* SLIDE_AUTO_ASTAR_WEIGHT in thousandths */
 #define UNK AUTO_UNKNOWN
 /* no heuristic: the search's default, or none for table and strategy */
 #define NONE NULL
@@ -58,9 +59,9 @@ static void check_rows(const decision *rows, size_t count)
                             : d->runs_heuristic != NULL) ||
             plan.weight != d->runs_weight || plan.reason != d->reason ||
             plan.ask_pdb_cached != d->ask_pdb_cached ||
-            plan.node_cap != (d->reason == AUTO_QUICK        ? AUTO_QUICK_EXPANSIONS
-                              : d->reason == AUTO_PDB_CACHED ? AUTO_ASTAR_FIRST_EXPANSIONS
-                                                             : 0))
+            plan.node_cap != (d->reason == AUTO_QUICK       ? AUTO_QUICK_EXPANSIONS
+                              : d->reason == AUTO_PDB_ASTAR ? AUTO_ASTAR_FIRST_EXPANSIONS
+                                                            : 0))
             fail_msg("%s: got %s, heuristic %s, weight %u, reason %d, ask %d", row, plan.algo,
                      plan.heuristic ? plan.heuristic : "-", plan.weight, plan.reason,
                      plan.ask_pdb_cached);
@@ -136,32 +137,36 @@ static void ten_to_sixteen_cells_run_idastar(void **state)
 }
 
 /*
- * 17 to 25 cells: anytime weighted A* at SLIDE_AUTO_WEIGHT on cached
- * pattern databases (beam once A* had no answer within its memory or
- * expansions), else beam search (a build takes minutes).  The cache is
- * looked at only once the board is known solvable: until then the plan is
- * beam and asks.
+ * 17 to 25 cells on cached pattern databases: anytime weighted A* at
+ * SLIDE_AUTO_ASTAR_WEIGHT when both sides are at least 4 (the weighted
+ * ladder at SLIDE_AUTO_WEIGHT once A* had no answer within its memory or
+ * expansions), the ladder on narrower shapes; else beam search (a build
+ * takes minutes).  The cache is looked at only once the board is known
+ * solvable: until then the plan is beam and asks.
  */
 static void seventeen_to_twentyfive_cells_ask_the_cache(void **state)
 {
     (void)state;
     static const decision rows[] = {
         {5, 5, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {5, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
+        {5, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
         {5, 5, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {5, 5, 0, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
+        {5, 5, 0, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
         {3, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {3, 6, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
+        {3, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
         {2, 9, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {4, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
+        {4, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
+        {5, 4, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
+        {4, 6, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
         {3, 7, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {2, 12, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
-        /* A* had no answer within its memory or expansions (the fact the reason names): beam */
-        {5, 5, 1, NONE, ONE, UNK, 1, "beam", NONE, ONE, AUTO_PDB_GAVE_UP, 0, 0},
-        {3, 7, 1, NONE, ONE, UNK, 1, "beam", NONE, ONE, AUTO_PDB_GAVE_UP, 0, 0},
+        {2, 12, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        {6, 3, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
+        /* A* had no answer within its memory or expansions (the reason's fact): the ladder */
+        {5, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0},
+        {4, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0},
         /* naming pdb is the default spelled out */
         {5, 5, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {5, 5, 1, "pdb", ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_CACHED, 0, 0},
+        {5, 5, 1, "pdb", ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
         {5, 5, 1, "pdb", ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
         /* another heuristic: beam, which uses its own, and the cache is not looked at */
         {5, 5, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},

@@ -38,19 +38,20 @@
  * With pattern databases there, an expansion starts a pdb_walk at its
  * state and reads each child's estimate from the moved tile's group alone.
  *
- * Weighted (--weight W, and auto on 17-25 cells with cached tables):
- * anytime weighted A*.  The open list is ordered by f = g + W h (rounded
- * down), so the first goal taken is at most W x optimal (every open state
- * of a shortest path has f <= W (g + h) <= W x optimal).  The search then
- * goes on with that answer in hand, dropping every state whose g + h is not
- * below its length (h is admissible, so nothing shorter lies through it),
- * and keeps each shorter answer it takes, until the open list is empty (the
- * last answer is then the shortest) or ASTAR_ANYTIME_EXPANSIONS are spent:
- * a count, not a clock, so the answer is the same on every machine.  On the
- * ten Korf-Taylor 24-puzzles at W = 1.4 the first answers are 1.105 x
- * optimal, the last 1.047 x (src/search/README.md).  A memory cap or
- * deadline met after the first answer ends the search with the shortest
- * so far.  Weight 1 is the optimal search above, unchanged.
+ * Weighted (--weight W, and auto on cached 17-25 cell shapes whose sides
+ * are at least 4): anytime weighted A*.  The open list is ordered by
+ * f = g + W h (rounded down), so the first goal taken is at most W x
+ * optimal (every open state of a shortest path has f <= W (g + h) <= W x
+ * optimal).  The search then goes on with that answer in hand, dropping
+ * every state whose g + h is not below its length (h is admissible, so
+ * nothing shorter lies through it), and keeps each shorter answer it
+ * takes, until the open list is empty (the last answer is then the
+ * shortest) or ASTAR_ANYTIME_EXPANSIONS are spent: a count, not a clock,
+ * so the answer is the same on every machine.  On the ten Korf-Taylor
+ * 24-puzzles at W = 1.4 the first answers are 1.105 x optimal, the last
+ * 1.047 x (src/search/README.md).  A memory cap or deadline met after the
+ * first answer ends the search with the shortest so far.  Weight 1 is the
+ * optimal search above, unchanged.
  */
 #include "core/state_map.h"
 #include "heuristic/heuristic.h"

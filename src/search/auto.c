@@ -85,23 +85,28 @@ void auto_choose(const auto_facts *facts, auto_plan *plan)
         plan_set(plan, "idastar", idastar_heuristic, IDA_WEIGHT_ONE, AUTO_OPTIMAL);
     } else if (cells <= SLIDE_MAX_WIDE_CELLS && (!heuristic || strcmp(heuristic, "pdb") == 0)) {
         /*
-         * Near-optimal answers from anytime weighted A* when the pattern
-         * databases are cached (about 1.05 x optimal in about a second on
-         * the 24-puzzle, a few hundred MB of states); otherwise, or when
-         * A* has no answer within its memory or AUTO_ASTAR_FIRST_EXPANSIONS,
-         * beam search, which needs no table (building them takes minutes,
-         * which auto never spends unasked) and answers a 5x5 in about 0.2 s
-         * within about 1.1 x optimal.
+         * Near-optimal answers when the pattern databases are cached: from
+         * anytime weighted A* (about 1.05 x optimal in about a second on
+         * the 24-puzzle, a few hundred MB of states) on shapes whose sides
+         * are all at least AUTO_ASTAR_MIN_SIDE, else, or when A* has no
+         * answer within its memory or AUTO_ASTAR_FIRST_EXPANSIONS, from the
+         * weighted ladder (memory for the path only).  Without tables beam
+         * search, which needs none (building them takes minutes, which auto
+         * never spends unasked) and answers a 5x5 in about 0.2 s within
+         * about 1.1 x optimal.
          */
         if (facts->pdb_cached == AUTO_UNKNOWN) {
             plan_set(plan, "beam", NULL, IDA_WEIGHT_ONE, AUTO_PDB_UNKNOWN);
             plan->ask_pdb_cached = 1;
         } else if (facts->pdb_cached) {
-            unsigned weight = (unsigned)(SLIDE_AUTO_WEIGHT * IDA_WEIGHT_ONE + 0.5);
-            if (facts->astar_gave_up) {
-                plan_set(plan, "beam", NULL, IDA_WEIGHT_ONE, AUTO_PDB_GAVE_UP);
+            unsigned ladder = (unsigned)(SLIDE_AUTO_WEIGHT * IDA_WEIGHT_ONE + 0.5);
+            unsigned astar = (unsigned)(SLIDE_AUTO_ASTAR_WEIGHT * IDA_WEIGHT_ONE + 0.5);
+            if (facts->rows < AUTO_ASTAR_MIN_SIDE || facts->cols < AUTO_ASTAR_MIN_SIDE) {
+                plan_set(plan, "idastar", "pdb", ladder, AUTO_PDB_CACHED);
+            } else if (facts->astar_gave_up) {
+                plan_set(plan, "idastar", "pdb", ladder, AUTO_PDB_GAVE_UP);
             } else {
-                plan_set(plan, "astar", "pdb", weight, AUTO_PDB_CACHED);
+                plan_set(plan, "astar", "pdb", astar, AUTO_PDB_ASTAR);
                 plan->node_cap = AUTO_ASTAR_FIRST_EXPANSIONS;
             }
         } else {

@@ -48,7 +48,7 @@ typedef struct auto_facts {
     int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
     int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
     int quick_failed;      /* 1 once the quick try (AUTO_QUICK) spent its expansions */
-    int astar_gave_up;     /* 1 once weighted A* (AUTO_PDB_CACHED) ran out of room or expansions */
+    int astar_gave_up;     /* 1 once weighted A* (AUTO_PDB_ASTAR) ran out of room or expansions */
 } auto_facts;
 
 /*
@@ -70,8 +70,9 @@ enum {
     AUTO_QUICK,         /* 10-16 cells, no heuristic: idastar on linear conflict, a few expansions */
     AUTO_OPTIMAL,       /* <= 16 cells otherwise (or once the quick try gave up): idastar */
     AUTO_PDB_UNKNOWN,   /* 17-25 cells: beam until the cache was looked at */
-    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached: anytime astar at SLIDE_AUTO_WEIGHT */
-    AUTO_PDB_GAVE_UP,   /* ... which had no answer within its memory or expansions: beam */
+    AUTO_PDB_ASTAR,     /* 17-25 cells, tables cached, sides >= 4: astar, weighted */
+    AUTO_PDB_GAVE_UP,   /* ... which had no answer within its memory or expansions: the ladder */
+    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached, a side <= 3: the idastar ladder */
     AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: beam (building takes minutes) */
     AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: beam, which uses its own */
     AUTO_BEAM,          /* 26 to AUTO_BEAM_CELLS cells: beam */
@@ -101,14 +102,18 @@ typedef struct auto_plan {
 #define AUTO_QUICK_EXPANSIONS 100000u
 
 /*
- * Expansions auto's weighted A* (AUTO_PDB_CACHED) may spend before its
+ * Expansions auto's weighted A* (AUTO_PDB_ASTAR) may spend before its
  * first answer, under a second on a 5x5: most first answers come within
- * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but a
- * few 5x5 boards and more on narrow shapes (3x7, 2x9), whose tables guide
- * A* less, take millions; those get beam search instead, which answers
- * at once.
+ * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but
+ * about one 5x5 board in eight takes more; those get the weighted ladder,
+ * as every board did before.  On shapes with a side of 3 or fewer (3x7,
+ * 2x9), whose tables guide A* less, far more boards do, and beam answered
+ * them worse than the ladder: those keep the ladder (AUTO_PDB_CACHED).
  */
 #define AUTO_ASTAR_FIRST_EXPANSIONS 1000000u
+
+/* The shortest side on which auto tries weighted A* (AUTO_PDB_ASTAR). */
+#define AUTO_ASTAR_MIN_SIDE 4
 
 /*
  * The method auto runs for facts, into *plan.  Pure: it looks at nothing

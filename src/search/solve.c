@@ -250,7 +250,7 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         algo = algorithm_find(plan.algo);
         stats->algo = algo->info.name;
         search.weight = weight = plan.weight;
-        if (plan.reason == AUTO_PDB_CACHED) {
+        if (plan.reason == AUTO_PDB_ASTAR) {
             search.heuristic = plan.heuristic; /* astar's default is manhattan */
             search.node_cap = plan.node_cap;
         }
@@ -301,10 +301,11 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.moves = &raw;
     }
     status = algo->solve(&search);
-    if ((status == SLIDE_E_MEMLIMIT || status == IDA_NODE_CAP) && plan.reason == AUTO_PDB_CACHED) {
+    if ((status == SLIDE_E_MEMLIMIT || status == IDA_NODE_CAP) && plan.reason == AUTO_PDB_ASTAR) {
         /*
          * Weighted A* had no answer within its memory or expansions (it
-         * pushed no move): beam search, which needs no table, answers.
+         * pushed no move): the weighted ladder, whose memory is the path,
+         * answers.
          */
         uint64_t expanded = stats->expanded, generated = stats->generated;
         int no_room = status == SLIDE_E_MEMLIMIT;
@@ -312,13 +313,13 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         auto_choose(&facts, &plan);
         algo = algorithm_find(plan.algo);
         stats->algo = algo->info.name;
-        stats->heuristic = NULL;
-        stats->weight = 0;
         stats->remedy = SLIDE_REMEDY_NONE;
-        search_note(&search, "astar at weight %g had no answer %s; used %s",
+        search_note(&search, "astar at weight %g had no answer %s; used %s at weight %g",
                     (double)weight / IDA_WEIGHT_ONE,
-                    no_room ? "before the memory cap" : "within its expansions", algo->info.name);
+                    no_room ? "before the memory cap" : "within its expansions", algo->info.name,
+                    (double)plan.weight / IDA_WEIGHT_ONE);
         search.weight = weight = plan.weight;
+        search.heuristic = plan.heuristic;
         search.node_cap = 0;
         budget.status = SLIDE_OK;
         status = algo->solve(&search);
