@@ -38,8 +38,10 @@ typedef struct decision {
     unsigned runs_weight;
     int reason;
     int ask_pdb_cached;
-    /* a fact given last, as few rows need it: the quick try gave up on this board */
+    /* facts given last, as few rows need them: the quick try gave up on this board */
     int quick_failed;
+    /* ... weighted A* (AUTO_PDB_ASTAR) had no first answer within its memory or expansions */
+    int astar_gave_up;
 } decision;
 
 static void check_rows(const decision *rows, size_t count)
@@ -48,7 +50,7 @@ static void check_rows(const decision *rows, size_t count)
         const decision *d = &rows[i];
         auto_facts facts = {d->rows,       d->cols,         d->context,
                             d->heuristic,  d->weight,       d->table_fits,
-                            d->pdb_cached, d->quick_failed, d->reason == AUTO_PDB_GAVE_UP};
+                            d->pdb_cached, d->quick_failed, d->astar_gave_up};
         auto_plan plan;
         auto_choose(&facts, &plan);
         char row[160];
@@ -75,24 +77,24 @@ static void small_boards_read_the_distance_table(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
-        {2, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
-        {3, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
-        {2, 4, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
-        {4, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
-        {3, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {2, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
+        {2, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
+        {3, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
+        {2, 4, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
+        {4, 2, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
+        {3, 3, 1, NONE, ONE, UNK, UNK, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
         /* the cache of pattern databases plays no part here */
-        {3, 3, 1, NONE, ONE, UNK, 1, "table", NONE, ONE, AUTO_TABLE, 0, 0},
+        {3, 3, 1, NONE, ONE, UNK, 1, "table", NONE, ONE, AUTO_TABLE, 0, 0, 0},
         /* the table did not fit --max-memory: a search whose memory is the path */
-        {3, 3, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0},
-        {2, 2, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0},
+        {3, 3, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0, 0},
+        {2, 2, 1, NONE, ONE, 0, UNK, "idastar", "linear", ONE, AUTO_TABLE_TOO_BIG, 0, 0, 0},
         /* no context (a library call on its own): no table is kept, so idastar */
-        {3, 3, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
-        {2, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
+        {3, 3, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {2, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0, 0},
         /* a named heuristic asks for a search that uses it */
-        {3, 3, 1, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0},
-        {3, 3, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
-        {3, 3, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0},
+        {3, 3, 1, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {3, 3, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {3, 3, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -107,31 +109,31 @@ static void ten_to_sixteen_cells_run_idastar(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {5, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {3, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {4, 3, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {2, 7, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {3, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {2, 8, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
+        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {5, 2, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {3, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {4, 3, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {2, 7, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {3, 5, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {2, 8, 0, NONE, ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
         /* the quick try gave up: the pattern databases */
-        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
-        {3, 4, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
-        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
-        {2, 8, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {2, 5, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
+        {3, 4, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
+        {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
+        {2, 8, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
         /* whether the tables are cached changes nothing: the try costs less than mapping them */
-        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "linear", ONE, AUTO_QUICK, 0, 0},
-        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
-        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
         /* a named heuristic from the start, and no quick try */
-        {4, 4, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0},
-        {4, 4, 0, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0},
-        {4, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0},
-        {3, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1},
+        {4, 4, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {4, 4, 0, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {4, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 0, 0},
+        {3, 4, 1, "pdb", ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
         /* a weight: the ladder on the tables, no quick try (below) */
-        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0},
+        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -148,30 +150,33 @@ static void seventeen_to_twentyfive_cells_ask_the_cache(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {5, 5, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {5, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {5, 5, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {5, 5, 0, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {3, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {3, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
-        {2, 9, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {4, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {5, 4, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {4, 6, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {3, 7, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
-        {2, 12, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
-        {6, 3, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0},
-        /* A* had no answer within its memory or expansions (the reason's fact): the ladder */
-        {5, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0},
-        {4, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0},
+        {5, 5, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0, 0},
+        {5, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {5, 5, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0, 0},
+        {5, 5, 0, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {3, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0, 0},
+        {3, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0, 0},
+        {2, 9, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0, 0},
+        {4, 5, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {5, 4, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {4, 6, 1, NONE, ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {3, 7, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0, 0},
+        {2, 12, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0, 0},
+        {6, 3, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0, 0},
+        /* A* had no answer within its memory or expansions (the last column): the ladder */
+        {5, 5, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0, 1},
+        {4, 6, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_GAVE_UP, 0, 0, 1},
+        /* that fact changes nothing on a narrow shape, or without the tables */
+        {3, 7, 1, NONE, ONE, UNK, 1, "idastar", "pdb", W1_5, AUTO_PDB_CACHED, 0, 0, 1},
+        {5, 5, 1, NONE, ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0, 1},
         /* naming pdb is the default spelled out */
-        {5, 5, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0},
-        {5, 5, 1, "pdb", ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0},
-        {5, 5, 1, "pdb", ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0},
+        {5, 5, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_PDB_UNKNOWN, 1, 0, 0},
+        {5, 5, 1, "pdb", ONE, UNK, 1, "astar", "pdb", W1_4, AUTO_PDB_ASTAR, 0, 0, 0},
+        {5, 5, 1, "pdb", ONE, UNK, 0, "beam", NONE, ONE, AUTO_PDB_MISSING, 0, 0, 0},
         /* another heuristic: beam, which uses its own, and the cache is not looked at */
-        {5, 5, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
-        {5, 5, 1, "linear", ONE, UNK, 1, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
-        {4, 5, 1, "manhattan", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0},
+        {5, 5, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0, 0},
+        {5, 5, 1, "linear", ONE, UNK, 1, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0, 0},
+        {4, 5, 1, "manhattan", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_NOT_PDB, 0, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -185,18 +190,18 @@ static void over_twentyfive_cells_run_beam_then_reduce(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {2, 13, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {6, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {6, 6, 0, NONE, ONE, UNK, 1, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {6, 6, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {6, 6, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {5, 8, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {10, 10, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {2, 127, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0},
-        {15, 17, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
-        {100, 3, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
-        {2000, 2000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
-        {100000, 100000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0},
+        {2, 13, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {6, 6, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {6, 6, 0, NONE, ONE, UNK, 1, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {6, 6, 1, "pdb", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {6, 6, 1, "linear", ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {5, 8, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {10, 10, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {2, 127, 1, NONE, ONE, UNK, UNK, "beam", NONE, ONE, AUTO_BEAM, 0, 0, 0},
+        {15, 17, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0, 0},
+        {100, 3, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0, 0},
+        {2000, 2000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0, 0},
+        {100000, 100000, 1, NONE, ONE, UNK, UNK, "reduce", NONE, ONE, AUTO_LARGE, 0, 0, 0},
     };
     CHECK_ROWS(rows);
 }
@@ -210,15 +215,16 @@ static void a_weight_runs_idastar(void **state)
 {
     (void)state;
     static const decision rows[] = {
-        {3, 3, 1, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0},
-        {3, 3, 0, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0},
-        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0},
-        {4, 4, 1, "manhattan", 1500, UNK, UNK, "idastar", "manhattan", 1500, AUTO_WEIGHTED, 0, 0},
-        {5, 5, 1, NONE, 3000, UNK, UNK, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0},
-        {5, 5, 1, NONE, 3000, UNK, 0, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0},
-        {5, 5, 1, "linear", 1200, UNK, UNK, "idastar", "linear", 1200, AUTO_WEIGHTED, 0, 0},
-        {6, 6, 1, NONE, 2000, UNK, UNK, "idastar", "pdb", 2000, AUTO_WEIGHTED, 0, 0},
-        {3, 3, 1, NONE, 0, UNK, UNK, "idastar", "linear", 0, AUTO_WEIGHTED, 0, 0},
+        {3, 3, 1, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0, 0},
+        {3, 3, 0, NONE, 2000, UNK, UNK, "idastar", "linear", 2000, AUTO_WEIGHTED, 0, 0, 0},
+        {4, 4, 1, NONE, 1500, UNK, UNK, "idastar", "pdb", 1500, AUTO_WEIGHTED, 0, 0, 0},
+        {4, 4, 1, "manhattan", 1500, UNK, UNK, "idastar", "manhattan", 1500, AUTO_WEIGHTED, 0, 0,
+         0},
+        {5, 5, 1, NONE, 3000, UNK, UNK, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0, 0},
+        {5, 5, 1, NONE, 3000, UNK, 0, "idastar", "pdb", 3000, AUTO_WEIGHTED, 0, 0, 0},
+        {5, 5, 1, "linear", 1200, UNK, UNK, "idastar", "linear", 1200, AUTO_WEIGHTED, 0, 0, 0},
+        {6, 6, 1, NONE, 2000, UNK, UNK, "idastar", "pdb", 2000, AUTO_WEIGHTED, 0, 0, 0},
+        {3, 3, 1, NONE, 0, UNK, UNK, "idastar", "linear", 0, AUTO_WEIGHTED, 0, 0, 0},
     };
     CHECK_ROWS(rows);
 }

@@ -113,8 +113,9 @@ static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
  * smaller W keeps the promise of a larger one (answers within W x optimal).
  */
 #define ASTAR_MAX_KEY_WEIGHT (5u * IDA_WEIGHT_ONE)
-/* Room for any answer: g is kept in 13 bits. */
+/* Room for any answer (g is kept in 13 bits), twice: the answer in hand and the one traced. */
 #define ANYTIME_PATH_BYTES 0x2000u
+#define ANYTIME_BUFFER_BYTES (2 * ANYTIME_PATH_BYTES)
 
 /*
  * The answer in hand: at weight 1 the first goal taken, traced straight
@@ -124,8 +125,10 @@ typedef struct anytime {
     unsigned weight;     /* requested, in thousandths */
     unsigned key_weight; /* what f is computed with: weight, at most ASTAR_MAX_KEY_WEIGHT */
     unsigned length;     /* moves of the answer; UINT_MAX before the first */
-    char *path;          /* weighted: ANYTIME_PATH_BYTES of budget memory once there is one */
-    size_t traced;       /* moves copied into path by the trace under way */
+    char *buffer;        /* weighted: ANYTIME_BUFFER_BYTES of budget memory once there is one */
+    char *path;          /* the answer: one half of buffer */
+    char *tracing;       /* the other half, where the next answer is traced */
+    size_t traced;       /* moves copied into tracing by the trace under way */
     move_list *moves;    /* the search's answer */
     search_budget *budget;
 } anytime;
@@ -152,13 +155,13 @@ static unsigned weighted_f(const anytime *a, unsigned g, unsigned h)
     return g + (unsigned)((uint64_t)h * a->key_weight / IDA_WEIGHT_ONE);
 }
 
-/* The move sink of anytime_keep's trace: copies the moves into the path. */
+/* The move sink of anytime_keep's trace: copies the moves into the half being traced. */
 static int copy_traced(void *ctx, const char *moves, size_t len)
 {
     anytime *a = ctx;
     if (a->traced + len > ANYTIME_PATH_BYTES)
         return 1;
-    memcpy(a->path + a->traced, moves, len);
+    memcpy(a->tracing + a->traced, moves, len);
     a->traced += len;
     return 0;
 }
@@ -166,7 +169,11 @@ static int copy_traced(void *ctx, const char *moves, size_t len)
 /*
  * Keeps the path to `goal`, reached in g moves (shorter than the one in
  * hand), traced through the parent moves of seen as they stand now: later
- * improvements may rewrite them.  Returns SLIDE_OK or a status.
+ * improvements may rewrite them.  A parent reopened since (a shorter way to
+ * it found) makes the traced path shorter than g, and still valid: each
+ * stored parent had a smaller g than its child when stored, and g's only
+ * fall.  The answer in hand stays whole until the trace succeeds.  Returns
+ * SLIDE_OK or a status.
  */
 static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape, state128 goal,
                         unsigned g)
@@ -177,10 +184,11 @@ static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape
             a->length = g;
         return status;
     }
-    if (!a->path) {
-        a->path = budget_alloc(a->budget, ANYTIME_PATH_BYTES);
-        if (!a->path)
+    if (!a->buffer) {
+        a->buffer = budget_alloc(a->budget, ANYTIME_BUFFER_BYTES);
+        if (!a->buffer)
             return a->budget->status;
+        a->tracing = a->buffer + ANYTIME_PATH_BYTES;
     }
     move_list out;
     memset(&out, 0, sizeof out);
@@ -191,10 +199,14 @@ static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape
     int status = state_map_trace_path_wide(seen, shape, goal, &out, 0);
     if (status == SLIDE_OK)
         status = move_list_flush(&out);
-    if (status == SLIDE_OK && a->traced != g)
-        status = SLIDE_E_INTERNAL; /* the parent moves must lead back over g moves */
-    if (status == SLIDE_OK)
-        a->length = g;
+    if (status == SLIDE_OK && (a->traced == 0 || a->traced > g))
+        status = SLIDE_E_INTERNAL; /* the parent moves lead back over g moves at most */
+    if (status == SLIDE_OK) {
+        char *kept = a->path ? a->path : a->buffer;
+        a->path = a->tracing;
+        a->tracing = kept;
+        a->length = (unsigned)a->traced;
+    }
     return status;
 }
 
@@ -541,7 +553,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         if (anytime_has(&best) && stats->expanded >= ASTAR_ANYTIME_EXPANSIONS)
             break;
         if (!anytime_has(&best) && search->node_cap && stats->expanded >= search->node_cap) {
-            status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks beam instead */
+            status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks the ladder instead */
             break;
         }
         stats->expanded++;
@@ -609,12 +621,16 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         }
     }
     const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";
+    size_t stored = seen.count;
+    /* the states go back first, so that the answer has room to be written out */
+    open_free(&open);
+    state_map_free(&seen);
     if (anytime_has(&best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)) {
         /* a limit after the first answer: the shortest found is the answer (not proven) */
         search_note(search,
                     "astar at weight %.3g %s after storing %zu states; answered with the "
                     "shortest found",
-                    (double)best.weight / IDA_WEIGHT_ONE, limit, seen.count);
+                    (double)best.weight / IDA_WEIGHT_ONE, limit, stored);
         budget->status = SLIDE_OK;
         status = SLIDE_OK;
     }
@@ -622,19 +638,18 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
     else if (status == SLIDE_OK && best.path)
         status = move_list_append(search->moves, best.path, best.length); /* at weight 1, traced */
-    if ((status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT) && best.weight == IDA_WEIGHT_ONE)
+    else if ((status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT) &&
+             best.weight == IDA_WEIGHT_ONE)
         search_note_remedy(
             search, SLIDE_REMEDY_ALGO_IDASTAR,
             "astar (%s) %s after storing %zu states; the answer is at least %u moves",
-            heuristic->info.name, limit, seen.count, least_f);
+            heuristic->info.name, limit, stored, least_f);
     else if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
         search_note_remedy(
             search, SLIDE_REMEDY_ALGO_IDASTAR,
             "astar (%s) at weight %.3g %s after storing %zu states, before an answer",
-            heuristic->info.name, (double)best.weight / IDA_WEIGHT_ONE, limit, seen.count);
-    budget_free(budget, best.path, best.path ? ANYTIME_PATH_BYTES : 0);
-    open_free(&open);
-    state_map_free(&seen);
+            heuristic->info.name, (double)best.weight / IDA_WEIGHT_ONE, limit, stored);
+    budget_free(budget, best.buffer, best.buffer ? ANYTIME_BUFFER_BYTES : 0);
     if (hctx)
         heuristic->destroy(hctx, budget);
     return status;

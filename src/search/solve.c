@@ -301,7 +301,8 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.moves = &raw;
     }
     status = algo->solve(&search);
-    if ((status == SLIDE_E_MEMLIMIT || status == IDA_NODE_CAP) && plan.reason == AUTO_PDB_ASTAR) {
+    if ((status == SLIDE_E_MEMLIMIT || status == IDA_NODE_CAP) && plan.reason == AUTO_PDB_ASTAR &&
+        search.moves->count == 0) {
         /*
          * Weighted A* had no answer within its memory or expansions (it
          * pushed no move): the weighted ladder, whose memory is the path,
@@ -322,6 +323,7 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.heuristic = plan.heuristic;
         search.node_cap = 0;
         budget.status = SLIDE_OK;
+        stats->expanded = stats->generated = 0; /* the ladder's own, then A*'s added */
         status = algo->solve(&search);
         stats->expanded += expanded;
         stats->generated += generated;
