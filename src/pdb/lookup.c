@@ -44,27 +44,45 @@ static unsigned estimate_cells(const pdb_set *set, const uint8_t *cells)
     return manhattan + 2 * sum;
 }
 
+/* The tiles of a packed state, cell by cell (cells has the set's shape's room). */
+static void packed_cells(const pdb_set *set, state64 s, uint8_t *cells)
+{
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state_get(s, c);
+}
+
+/* The tiles of a wide state, cell by cell. */
+static void wide_cells(const pdb_set *set, state128 s, uint8_t *cells)
+{
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state128_get(s, c);
+}
+
 unsigned pdb_estimate(const pdb_set *set, state64 s)
 {
     uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int c = 0; c < set->shape.cells; c++)
-        cells[c] = (uint8_t)state_get(s, c);
+    packed_cells(set, s, cells);
     return estimate_cells(set, cells);
 }
 
 unsigned pdb_estimate_wide(const pdb_set *set, state128 s)
 {
     uint8_t cells[SLIDE_MAX_WIDE_CELLS];
-    for (int c = 0; c < set->shape.cells; c++)
-        cells[c] = (uint8_t)state128_get(s, c);
+    wide_cells(set, s, cells);
     return estimate_cells(set, cells);
 }
 
 unsigned pdb_walk_start(pdb_walk *w, const pdb_set *set, state64 s)
 {
     uint8_t cells[SLIDE_MAX_PACKED_CELLS];
-    for (int c = 0; c < set->shape.cells; c++)
-        cells[c] = (uint8_t)state_get(s, c);
+    packed_cells(set, s, cells);
+    return pdb_walk_start_cells(w, set, cells);
+}
+
+unsigned pdb_walk_start_wide(pdb_walk *w, const pdb_set *set, state128 s)
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    wide_cells(set, s, cells);
     return pdb_walk_start_cells(w, set, cells);
 }
 

@@ -101,6 +101,8 @@ typedef struct pdb_step {
  * Returns the estimate of s, the same as pdb_estimate.
  */
 unsigned pdb_walk_start(pdb_walk *w, const pdb_set *set, state64 s);
+/* pdb_walk_start at a wide state (17 to 25 cells); the same as pdb_estimate_wide. */
+unsigned pdb_walk_start_wide(pdb_walk *w, const pdb_set *set, state128 s);
 /* pdb_walk_start at the board whose cell c holds cells[c], any shape up to 25 cells. */
 unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells);
 

@@ -526,24 +526,19 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
     pdb_walk walk;
     int walking = 0;
     if (set) {
-        uint8_t cells[SLIDE_MAX_WIDE_CELLS];
-        for (int c = 0; c < shape->cells; c++)
-            cells[c] = (uint8_t)state128_get(start, c);
-        pdb_walk_start_cells(&walk, set, cells);
+        pdb_walk_start_wide(&walk, set, start);
         walking = walk.incremental;
     }
     if (status == SLIDE_OK)
         status = open_push(&open, start, weighted_f(&best, 0, h0), 0, h0, STATE_MAP_ROOT_MOVE);
 
-    unsigned f = h0, g = 0, least_f = h0;
+    unsigned f = h0, g = 0;
     while (status == SLIDE_OK && open.size > 0) {
         open_item e = open_pop(&open, &f, &g);
         if (seen_g(&seen, e.state, is_wide) != g)
             continue; /* stale: a shorter path to this state was found after the push */
         if (g + e.h >= best.length)
             continue; /* nothing through it is shorter than the answer in hand */
-        if (best.weight == IDA_WEIGHT_ONE)
-            least_f = f;
         if (is_wide ? state128_equal(e.state, goal) : e.state.lo == goal.lo) {
             status = anytime_keep(&best, &seen, shape, e.state, g);
             if (best.weight == IDA_WEIGHT_ONE)
@@ -572,12 +567,8 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         unsigned tiles[4];
         int targets[4], moves[4], count = 0;
         pdb_step steps[4];
-        if (walking) {
-            uint8_t cells[SLIDE_MAX_WIDE_CELLS];
-            for (int c = 0; c < shape->cells; c++)
-                cells[c] = (uint8_t)state128_get(e.state, c);
-            pdb_walk_start_cells(&walk, set, cells);
-        }
+        if (walking)
+            pdb_walk_start_wide(&walk, set, e.state);
         for (int m = 0; m < 4; m++) {
             int target = shape->neighbour[blank][m];
             if (target < 0 || m == back)
@@ -643,7 +634,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         search_note_remedy(
             search, SLIDE_REMEDY_ALGO_IDASTAR,
             "astar (%s) %s after storing %zu states; the answer is at least %u moves",
-            heuristic->info.name, limit, stored, least_f);
+            heuristic->info.name, limit, stored, f);
     else if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
         search_note_remedy(
             search, SLIDE_REMEDY_ALGO_IDASTAR,

@@ -108,6 +108,30 @@ static int quick_gave_up(search_task *search, int mark)
 }
 
 /*
+ * Runs plan, auto's new choice once it learnt why the method that ran gave
+ * up with nothing answered: *algo becomes the plan's, the budget is cleared
+ * of the old search's limit, and the new search runs with the plan's node
+ * cap.  The counters are the new search's, plus the old one's when
+ * keep_counts.  Returns the new search's status.
+ */
+static int solve_again(search_task *search, const auto_plan *plan, const algorithm **algo,
+                       int keep_counts)
+{
+    slide_stats *stats = search->stats;
+    uint64_t expanded = keep_counts ? stats->expanded : 0;
+    uint64_t generated = keep_counts ? stats->generated : 0;
+    *algo = algorithm_find(plan->algo);
+    stats->algo = (*algo)->info.name;
+    stats->expanded = stats->generated = 0;
+    search->node_cap = plan->node_cap;
+    search->budget->status = SLIDE_OK;
+    int status = (*algo)->solve(search);
+    stats->expanded += expanded;
+    stats->generated += generated;
+    return status;
+}
+
+/*
  * slide_solve with the budget's allocation-failure hook (0 = none), or a
  * split search's job, on structs of this release (solve_checked copies a
  * caller's in); opt and stats may be NULL, opt->limits and opt->pdb too.
@@ -308,25 +332,17 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
          * pushed no move): the weighted ladder, whose memory is the path,
          * answers.
          */
-        uint64_t expanded = stats->expanded, generated = stats->generated;
-        int no_room = status == SLIDE_E_MEMLIMIT;
+        const char *why =
+            status == SLIDE_E_MEMLIMIT ? "before the memory cap" : "within its expansions";
         facts.astar_gave_up = 1;
         auto_choose(&facts, &plan);
-        algo = algorithm_find(plan.algo);
-        stats->algo = algo->info.name;
         stats->remedy = SLIDE_REMEDY_NONE;
         search_note(&search, "astar at weight %g had no answer %s; used %s at weight %g",
-                    (double)weight / IDA_WEIGHT_ONE,
-                    no_room ? "before the memory cap" : "within its expansions", algo->info.name,
+                    (double)weight / IDA_WEIGHT_ONE, why, plan.algo,
                     (double)plan.weight / IDA_WEIGHT_ONE);
         search.weight = weight = plan.weight;
         search.heuristic = plan.heuristic;
-        search.node_cap = 0;
-        budget.status = SLIDE_OK;
-        stats->expanded = stats->generated = 0; /* the ladder's own, then A*'s added */
-        status = algo->solve(&search);
-        stats->expanded += expanded;
-        stats->generated += generated;
+        status = solve_again(&search, &plan, &algo, 1);
     }
     if (shorten) {
         if (status == SLIDE_OK)
@@ -338,16 +354,11 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     }
     if (status == IDA_NODE_CAP && plan.reason == AUTO_QUICK) {
         /* the quick try did not answer within its expansions: the board gets the tables */
-        uint64_t expanded = stats->expanded, generated = stats->generated;
         quick_gave_up(&search, 1);
         facts.quick_failed = 1;
         auto_choose(&facts, &plan);
-        algo = algorithm_find(plan.algo);
         search.heuristic = opt->heuristic;
-        search.node_cap = 0;
-        status = algo->solve(&search);
-        stats->expanded += expanded;
-        stats->generated += generated;
+        status = solve_again(&search, &plan, &algo, 1);
     }
     if (status == SLIDE_E_MEMLIMIT && plan.reason == AUTO_TABLE) {
         /*
@@ -356,13 +367,9 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
          */
         facts.table_fits = 0;
         auto_choose(&facts, &plan);
-        algo = algorithm_find(plan.algo);
-        stats->algo = algo->info.name;
-        stats->expanded = stats->generated = 0;
         stats->remedy = SLIDE_REMEDY_NONE;
         search_note(&search, "the distance table does not fit the memory cap");
-        budget.status = SLIDE_OK;
-        status = algo->solve(&search);
+        status = solve_again(&search, &plan, &algo, 0);
         if (status == SLIDE_OK && strcmp(stats->note, "the distance table does not fit the memory "
                                                      "cap") == 0)
             search_note(&search, "the distance table does not fit the memory cap; used %s",
