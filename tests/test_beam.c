@@ -5,6 +5,7 @@
  * a solved board, answers labelled not optimal, the same answer on one and
  * several threads, and the memory cap.
  */
+#include "search/search.h"
 #include "testkit.h"
 
 #include <stdio.h>
@@ -70,6 +71,64 @@ static void shorter_than_strategy(void **state)
         slide_board_free(&start);
         slide_board_free(&goal);
     }
+}
+
+/* A board's labels (beam.c): the goal cell + 1 of each cell's tile, 0 the blank. */
+static void goal_labels(int cells, int blank, uint8_t *labels)
+{
+    for (int c = 0; c < cells; c++)
+        labels[c] = (uint8_t)(c == blank ? 0 : c + 1);
+}
+
+static void swap_cells(uint8_t *labels, int a, int b)
+{
+    uint8_t t = labels[a];
+    labels[a] = labels[b];
+    labels[b] = t;
+}
+
+/*
+ * Korf and Taylor's corner and last-move terms as the whole search counts
+ * them: 2 for each tile home next to a corner whose own tile is not, 2
+ * when no tile whose goal is next to the blank's may pass through the
+ * blank's goal cell on a shortest way home, 0 at the goal.
+ */
+static void corner_and_last_move_terms(void **state)
+{
+    (void)state;
+    uint8_t b[25];
+    /* 4x4, blank's goal in the corner cell 15: corners 0, 3 and 12; last tiles 12 and 15 */
+    goal_labels(16, 15, b);
+    assert_int_equal(beam_board_extras(4, 4, b, 15), 0);
+    swap_cells(b, 0, 5); /* corner 0 not home, its neighbours 2 and 5 home; 12 and 15 home */
+    assert_int_equal(beam_board_extras(4, 4, b, 15), 2 + 2 + 2);
+    goal_labels(16, 15, b);
+    swap_cells(b, 15, 14); /* one move from the goal: tile 15 may come home last */
+    assert_int_equal(beam_board_extras(4, 4, b, 15), 0);
+    goal_labels(16, 15, b);
+    swap_cells(b, 0, 1);  /* corner 0 holds tile 2: tile 5 is home below it */
+    swap_cells(b, 14, 3); /* corner 3 holds tile 15: tiles 3 and 8 are home beside it */
+    /* and tile 15, on column 3, may pass through cell 15 */
+    assert_int_equal(beam_board_extras(4, 4, b, 15), 2 + 4 + 0);
+    /* 5x5, blank's goal in the middle (cell 12): four corners, four last tiles 8, 12, 14, 18 */
+    goal_labels(25, 12, b);
+    assert_int_equal(beam_board_extras(5, 5, b, 12), 0);
+    swap_cells(b, 7, 2);   /* tile 8 on row 0, above the blank's goal: ... */
+    swap_cells(b, 17, 22); /* tile 18 on row 4, below: ... */
+    swap_cells(b, 11, 10); /* tile 12 on column 0, left: ... */
+    swap_cells(b, 13, 14); /* tile 14 on column 4, right: none may come home last */
+    assert_int_equal(beam_board_extras(5, 5, b, 12), 2);
+    swap_cells(b, 11, 10); /* tile 12 back on column 1 ... */
+    swap_cells(b, 11, 12); /* ... then on the blank's goal cell: it may */
+    assert_int_equal(beam_board_extras(5, 5, b, 12), 0);
+    /* all four last tiles home with the blank away: none may come home last */
+    goal_labels(25, 12, b);
+    swap_cells(b, 24, 18); /* corner 24 holds tile 19: tiles 20 and 24 are home beside it */
+    assert_int_equal(beam_board_extras(5, 5, b, 12), 4 + 2);
+    /* 2x2: the blank's goal corner is not a corner here, the blank is no tile */
+    goal_labels(4, 3, b);
+    swap_cells(b, 0, 3); /* corner 0 holds the blank: tiles 2 and 3 home beside it */
+    assert_int_equal(beam_board_extras(2, 2, b, 3), 4 + 2);
 }
 
 static void solved_and_one_move_boards(void **state)
@@ -150,6 +209,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(random_boards_of_many_shapes_reach_the_goal),
     cmocka_unit_test(arbitrary_goals),
     cmocka_unit_test(shorter_than_strategy),
+    cmocka_unit_test(corner_and_last_move_terms),
     cmocka_unit_test(solved_and_one_move_boards),
     cmocka_unit_test(threads_give_the_same_answer),
     cmocka_unit_test(auto_picks_beam_and_reduce),

@@ -28,6 +28,13 @@ int idastar_solve(search_task *search);
 /* Near-optimal above 16 cells without tables (beam.c), and by reduction on any size (reduce.c). */
 int beam_solve(search_task *search);
 int reduce_solve(search_task *search);
+/*
+ * The corner and last-move terms beam search adds to the estimate of a
+ * whole rows x cols board (beam.c, beam_extras), from scratch: labels[c]
+ * is the goal cell + 1 of the tile on cell c, 0 for the blank, and
+ * goal_blank the blank's goal cell.  For the tests.
+ */
+unsigned beam_board_extras(int rows, int cols, const uint8_t *labels, int goal_blank);
 
 /* ------------------------------------------------------------ --algo auto */
 
