@@ -132,7 +132,9 @@ enum {
     SLIDE_REMEDY_ALGO_IDASTAR,          /* ask for idastar */
     SLIDE_REMEDY_ALGO_ASTAR_OR_IDASTAR, /* ask for astar or idastar */
     SLIDE_REMEDY_ALGO_STRATEGY,         /* ask for strategy (any size, not optimal) */
-    SLIDE_REMEDY_PDB_BUILD              /* build the full pattern databases once, ahead */
+    SLIDE_REMEDY_PDB_BUILD,             /* build the full pattern databases once, ahead */
+    SLIDE_REMEDY_ALGO_BEAM,             /* ask for beam (up to 254 cells, near-optimal) */
+    SLIDE_REMEDY_NO_WEIGHT              /* ask for no weight: auto then answers near-optimally */
 };
 
 /* ----------------------------------------------------------------- board */

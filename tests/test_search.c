@@ -438,6 +438,50 @@ static void unknown_or_misplaced_heuristic_is_an_error(void **state)
     slide_board_free(&b);
 }
 
+/*
+ * A board above 25 cells for an algorithm of at most 25 is refused with
+ * what answers it instead: beam search up to 254 cells, strategy above;
+ * and when auto chose it for a weight, no weight (auto then answers).
+ */
+static void too_large_boards_name_what_answers_them(void **state)
+{
+    (void)state;
+    static const struct {
+        int side;
+        const char *algo;
+        double weight;
+        int remedy;
+        const char *says;
+    } cases[] = {
+        {6, "idastar", 0, SLIDE_REMEDY_ALGO_BEAM, "idastar handles boards of at most 25 cells"},
+        {6, "astar", 1.5, SLIDE_REMEDY_ALGO_BEAM, "astar handles boards of at most 25 cells"},
+        {16, "idastar", 0, SLIDE_REMEDY_ALGO_STRATEGY, "this one has 256"},
+        {6, NULL, 1.5, SLIDE_REMEDY_NO_WEIGHT, "answers without one by beam search"},
+        {16, "auto", 2, SLIDE_REMEDY_NO_WEIGHT, "without one by strategy and beam search"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        slide_board goal;
+        assert_int_equal(slide_board_init_goal(&goal, cases[i].side, cases[i].side), SLIDE_OK);
+        slide_board_move(&goal, 'u');
+        slide_solve_options opt = slide_solve_options_init();
+        slide_solution sol;
+        slide_stats st = slide_stats_init();
+        opt.algo = cases[i].algo;
+        opt.weight = cases[i].weight;
+        assert_int_equal(slide_solve(&goal, NULL, &opt, &sol, &st), SLIDE_E_TOO_LARGE);
+        assert_int_equal(st.remedy, cases[i].remedy);
+        assert_non_null(strstr(st.note, cases[i].says));
+        assert_null(sol.moves);
+        slide_board_free(&goal);
+    }
+    /* without the weight, auto answers the 6x6 board */
+    slide_board goal;
+    assert_int_equal(slide_board_init_goal(&goal, 6, 6), SLIDE_OK);
+    slide_board_move(&goal, 'u');
+    testkit_solve_not_optimal("auto", &goal, NULL, 1);
+    slide_board_free(&goal);
+}
+
 /* --stats figures: filled by both new algorithms, heuristic named even when defaulted. */
 static void stats_are_filled(void **state)
 {
@@ -626,6 +670,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(answers_are_deterministic),
     cmocka_unit_test(every_heuristic_is_admissible),
     cmocka_unit_test(unknown_or_misplaced_heuristic_is_an_error),
+    cmocka_unit_test(too_large_boards_name_what_answers_them),
     cmocka_unit_test(stats_are_filled),
     cmocka_unit_test(linear_conflict_expands_fewer_nodes),
     cmocka_unit_test(board_bound_is_linear_conflict),

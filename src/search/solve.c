@@ -225,10 +225,25 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
                      : (algo->info.flags & SLIDE_ALGO_WIDE) ? SLIDE_MAX_WIDE_CELLS
                                                              : 0;
     if (most_cells && cells > most_cells) {
-        snprintf(stats->note, sizeof stats->note,
-                 "%s handles boards of at most %d cells; this one has %d", algo->info.name,
-                 most_cells, cells);
-        stats->remedy = SLIDE_REMEDY_ALGO_STRATEGY;
+        /*
+         * What answers the board instead: beam search up to AUTO_BEAM_CELLS
+         * cells (near-optimal), strategy above; and when the algorithm was
+         * auto's choice for a weight, no weight (auto then picks one of them).
+         */
+        const char *instead = cells <= AUTO_BEAM_CELLS ? "beam search" : "strategy and beam search";
+        if (!name_given && weight != IDA_WEIGHT_ONE) {
+            snprintf(stats->note, sizeof stats->note,
+                     "a weight bounds astar and idastar, which handle at most %d cells; "
+                     "this one has %d, which auto answers without one by %s",
+                     most_cells, cells, instead);
+            stats->remedy = SLIDE_REMEDY_NO_WEIGHT;
+        } else {
+            snprintf(stats->note, sizeof stats->note,
+                     "%s handles boards of at most %d cells; this one has %d", algo->info.name,
+                     most_cells, cells);
+            stats->remedy =
+                cells <= AUTO_BEAM_CELLS ? SLIDE_REMEDY_ALGO_BEAM : SLIDE_REMEDY_ALGO_STRATEGY;
+        }
         status = SLIDE_E_TOO_LARGE;
         goto done;
     }

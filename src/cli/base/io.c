@@ -42,6 +42,8 @@ const char *cli_advice(int remedy)
     case SLIDE_REMEDY_PDB_BUILD:
         return "`slide pdb build` makes later searches faster (add --size and --goal for "
                "another puzzle)";
+    case SLIDE_REMEDY_ALGO_BEAM: return "try --algo beam";
+    case SLIDE_REMEDY_NO_WEIGHT: return "drop --weight";
     default: return "";
     }
 }
