@@ -20,7 +20,8 @@
  * tiles towards their own goals is taken.  Tiles are labelled by their goal
  * slot, so that is one comparison a move, and it takes about a sixth off
  * the length of the answers (2.6 n^3 to 2.0 n^3 moves on random n x n
- * boards, see README).
+ * boards, see README); weighing the other ways of a step in open board
+ * against that push (open_steps) takes it to 1.93 n^3.
  */
 #include "strategy/strategy_internal.h"
 
@@ -465,105 +466,299 @@ static int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, in
 }
 
 /*
- * The steps of a placement in open board (all 8 cells round the tile in the
- * area) with the blank behind the tile, as many as come in a row: what the
- * general step in place_tile would do, written out.  It turns when both
- * legs remain (the blank goes via the side, then forward: 2 moves) and
- * else goes straight on (round either side, x, d, d, x^1: 4 moves, the
- * side whose tiles gain more), then swaps.  Blank, pending buffer and view
- * stay in registers for the whole run.  Updates the tile's cell and last
- * step; returns the number of steps taken (0: not in open board).
+ * The fewest moves a staircase of `same` more steps in the direction the
+ * tile last went and `other` steps in the other direction can cost in open
+ * board: 3 for a step that turns, 5 for one straight on, with as many turns
+ * as the two legs allow.
  */
-static int open_steps(strat *s, const strat_area *a, int *tile_r, int *tile_c, int gr, int gc,
-                      int *last_step)
+static inline int staircase_cost(int same, int other)
+{
+    int turns = 2 * same + 1 < 2 * other ? 2 * same + 1 : 2 * other;
+    return 5 * (same + other) - 2 * turns;
+}
+
+/* The view move from ring cell i to the next ring cell j. */
+static int ring_step_dir(int i, int j)
+{
+    int dr = ring_dr[j] - ring_dr[i], dc = ring_dc[j] - ring_dc[i];
+    return dr < 0 ? SLIDE_UP : dr > 0 ? SLIDE_DOWN : dc < 0 ? SLIDE_LEFT : SLIDE_RIGHT;
+}
+
+/* The ways of a step in open board, in the frame of open_frame. */
+enum { WAY_NEAR, WAY_FAR, WAY_STRAIGHT_CW, WAY_STRAIGHT_CCW };
+
+/* One way of a step: the blank's moves round the ring, then the swap. */
+typedef struct open_way {
+    uint8_t moves[8];   /* board moves (count of them; the rest is junk) */
+    uint8_t after[8];   /* ring cell k then holds the tile of ring cell after[k] (8: the tile) */
+    int count, heading; /* heading: the tile's step, a view move */
+} open_way;
+
+/*
+ * A step of open_steps seen in a frame turned and mirrored so that the
+ * blank is below the tile (ring cell 4), straight on is up (ring cell 0)
+ * and the step that turns goes right (ring cell 2): turning round the near
+ * side is the walk 4, 3, 2; round the far side 4, 5, 6, 7, 0, 1, 2; straight
+ * on 4, 5, 6, 7, 0 or 4, 3, 2, 1, 0.  The key of a slot or label x along
+ * the frame's rows (v) or columns (h) is (x & mask) ^ flip: the whole label
+ * where that is a board row (the column bits, `fill`, only order it within
+ * the row), the column where it is a board column (fill 0), reversed by
+ * flip where the frame runs against the board.
+ */
+typedef struct open_frame {
+    int32_t off[8]; /* slot of the frame's ring cell k less the tile's */
+    uint32_t vmask, vflip, vfill, hmask, hflip, hfill;
+    int straight_first; /* the step straight on heads up: its ways are weighed first */
+    int first_cw;       /* the straight way weighed first goes clockwise in the frame */
+    open_way way[4];    /* in the order they are weighed */
+} open_frame;
+
+/*
+ * Sets up the frame for a tile that last went `last` (up, left or right)
+ * and turns towards `turn` (across when last is up, else up).
+ */
+static void open_frame_init(open_frame *f, const strat *s, int last, int turn)
 {
     const strat_view *v = &s->view;
-    const int h = v->h, w = v->w, rt = a->rt, c0 = a->c0;
-    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
-    const int key_shift = s->key_shift, index_shift = s->index_shift;
-    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
-    int32_t delta[4];
-    uint8_t dir[4];
-    int gain_shift[4], gain_sign[4];
-    uint32_t gain_mask[4];
-    for (int d = 0; d < 4; d++) {
-        delta[d] = v->delta[d];
-        dir[d] = v->dir[d];
-        gain_shift[d] = v->gain_shift[d];
-        gain_mask[d] = v->gain_mask[d];
-        gain_sign[d] = v->gain_sign[d];
-    }
-    int tr = *tile_r, tc = *tile_c, last = *last_step, steps = 0;
-    uint32_t blank = s->blank;
-    size_t np = s->npending;
-    while ((tr != gr || tc != gc) && (tr - 1 >= rt) & ((tr - 1 > rt) | (tc - 1 >= c0)) &
-                                         (tr + 1 < h) & (tc >= 1) & (tc + 1 < w)) {
-        int across = tc > gc ? SLIDE_LEFT : SLIDE_RIGHT;
-        int d = tr > gr && tc != gc ? (last == SLIDE_UP ? across : SLIDE_UP)
-                                    : (tr > gr ? SLIDE_UP : across);
-        uint8_t seq[5];
-        int n;
-        if (d != last) {
-            seq[0] = (uint8_t)d;
-            seq[1] = (uint8_t)last;
-            n = 2;
+    static const uint8_t ring_of_dir[4] = {0, 4, 6, 2};
+    /* the frame's ring cell k is the view's (sign * k + base) & 7: 4 the blank's, 2 the turn's */
+    int blank = ring_of_dir[last ^ 1], side = ring_of_dir[turn];
+    int sign = ((side - blank) & 7) == 6 ? 1 : -1, base = (blank - 4 * sign) & 7;
+    int32_t off[8];
+    for (int k = 0; k < 8; k++)
+        off[k] = ring_dr[k] * v->dr + ring_dc[k] * v->dc;
+    for (int k = 0; k < 8; k++)
+        f->off[k] = off[(sign * k + base) & 7];
+    /* keys growing in the view's direction of the frame's down and right */
+    for (int axis = 0; axis < 2; axis++) {
+        int d = axis ? turn : last ^ 1;
+        int g = d == SLIDE_UP || d == SLIDE_DOWN ? SLIDE_UP : SLIDE_LEFT;
+        int board_row = v->gain_mask[g] == ~0u;
+        /* gain_sign[u] > 0: the view's key grows a view row down (l: a column right) */
+        uint32_t flip = (v->gain_sign[g] > 0) == (d == SLIDE_DOWN || d == SLIDE_RIGHT) ? 0 : ~0u;
+        uint32_t mask = board_row ? ~0u : s->mask, fill = board_row ? s->mask : 0;
+        if (axis) {
+            f->hmask = mask;
+            f->hflip = flip;
+            f->hfill = fill;
         } else {
-            int side = d < SLIDE_LEFT ? SLIDE_LEFT : SLIDE_UP; /* or side ^ 1 */
-            int gain[2];
-            for (int k = 0; k < 2; k++) {
-                int x = side ^ k, g = 0;
-                const uint8_t round[4] = {(uint8_t)x, (uint8_t)d, (uint8_t)d, (uint8_t)(x ^ 1)};
-                uint32_t at = blank;
-                for (int m = 0; m < 4; m++) {
-                    int e = round[m];
-                    at += (uint32_t)delta[e];
-                    uint32_t t = cell[at];
-                    int key_t = (int)((t >> gain_shift[e]) & gain_mask[e]);
-                    int key_q = (int)((at >> gain_shift[e]) & gain_mask[e]);
-                    g += gain_sign[e] * (key_t - key_q) > 0;
-                }
-                gain[k] = g;
-            }
-            side ^= gain[1] > gain[0];
-            seq[0] = (uint8_t)side;
-            seq[1] = seq[2] = (uint8_t)d;
-            seq[3] = (uint8_t)(side ^ 1);
-            n = 4;
+            f->vmask = mask;
+            f->vflip = flip;
+            f->vfill = fill;
         }
-        seq[n++] = (uint8_t)(d ^ 1);
-        if (np + 5 > STRAT_PENDING) {
+    }
+    f->straight_first = last == SLIDE_UP;
+    /* the view weighs first the straight way that leaves the blank's cell left (going up) or up */
+    int first_move = last == SLIDE_UP ? SLIDE_LEFT : SLIDE_UP;
+    f->first_cw = ring_step_dir(blank, (sign * 5 + base) & 7) == first_move;
+    for (int kind = WAY_NEAR; kind <= WAY_STRAIGHT_CCW; kind++) {
+        int cw = kind == WAY_FAR || kind == WAY_STRAIGHT_CW;
+        int n = kind == WAY_NEAR ? 2 : kind == WAY_FAR ? 6 : 4, straight = n == 4;
+        int rank = straight ? (f->straight_first ? 0 : 2) + (cw != f->first_cw)
+                            : (f->straight_first ? 2 : 0) + (kind == WAY_FAR);
+        open_way *w = &f->way[rank];
+        memset(w, 0, sizeof *w);
+        w->heading = straight ? last : turn;
+        w->count = n + 1;
+        int from = blank;
+        for (int j = 1; j <= n; j++) {
+            int to = (sign * (4 + (cw ? j : -j)) + base) & 7;
+            w->moves[j - 1] = v->dir[ring_step_dir(from, to)];
+            from = to;
+        }
+        w->moves[n] = v->dir[w->heading ^ 1];
+        /* the walk shifts the tiles on it back by a cell; the last cell gets the tile */
+        for (int k = 0; k < 8; k++)
+            w->after[k] = (uint8_t)k;
+        for (int j = 0; j < n; j++)
+            w->after[(4 + (cw ? j : -j)) & 7] = (uint8_t)((4 + (cw ? j + 1 : -j - 1)) & 7);
+        w->after[(4 + (cw ? n : -n)) & 7] = 8;
+    }
+}
+
+/*
+ * The frames of open_steps, built once per row: the tile last went up and
+ * turns right (0) or left (1), went left (2), went right (3).
+ */
+typedef struct open_frames {
+    open_frame f[4];
+} open_frames;
+
+static void open_frames_init(open_frames *fs, const strat *s)
+{
+    open_frame_init(&fs->f[0], s, SLIDE_UP, SLIDE_RIGHT);
+    open_frame_init(&fs->f[1], s, SLIDE_UP, SLIDE_LEFT);
+    open_frame_init(&fs->f[2], s, SLIDE_LEFT, SLIDE_UP);
+    open_frame_init(&fs->f[3], s, SLIDE_RIGHT, SLIDE_UP);
+}
+
+/* +weight when `towards`, else -weight (no branch: the outcome is a coin toss). */
+static inline int signed_weight(int towards, int weight)
+{
+    return (2 * towards - 1) * weight;
+}
+
+/*
+ * The push each way of frame f gives the ring tiles t[k] round the tile at
+ * slot `at`, with weight[k] per tile: push[kind] for the kinds WAY_NEAR ...
+ * A tile goes towards its goal when its key passes the cell it enters
+ * along the frame's rows or columns: past the frame row of the tile (v_gt0:
+ * a key above the row's last) or of the row up (v_gt_up), before it
+ * (v_lt0); the same for columns (h_*), the column left and right.
+ */
+static inline void open_pushes(const open_frame *f, uint32_t at, const uint32_t t[8],
+                               const int weight[8], int push[4])
+{
+    const uint32_t vmask = f->vmask, vflip = f->vflip, hmask = f->hmask, hflip = f->hflip;
+#define OPEN_V(x) (((x)&vmask) ^ vflip)
+#define OPEN_H(x) (((x)&hmask) ^ hflip)
+    const uint32_t vat = OPEN_V(at), vup = OPEN_V(at + (uint32_t)f->off[0]);
+    const uint32_t hat = OPEN_H(at), hleft = OPEN_H(at + (uint32_t)f->off[6]);
+    const uint32_t hright = OPEN_H(at + (uint32_t)f->off[2]);
+    const uint32_t v_gt0 = vat | f->vfill, v_lt0 = vat & ~f->vfill, v_gt_up = vup | f->vfill;
+    const uint32_t h_gt0 = hat | f->hfill, h_lt0 = hat & ~f->hfill;
+    const uint32_t h_gt_left = hleft | f->hfill, h_lt_right = hright & ~f->hfill;
+    const uint32_t h0 = OPEN_H(t[0]), v1 = OPEN_V(t[1]), v2 = OPEN_V(t[2]);
+    /* each move of a walk enters a cell along the frame's rows or columns */
+    int near =
+        signed_weight(OPEN_H(t[3]) < h_lt_right, weight[3]) + signed_weight(v2 > v_gt0, weight[2]);
+    int cw =
+        (signed_weight(OPEN_H(t[5]) > h_gt_left, weight[5]) +
+         signed_weight(OPEN_V(t[6]) > v_gt0, weight[6])) +
+        (signed_weight(OPEN_V(t[7]) > v_gt_up, weight[7]) + signed_weight(h0 < h_lt0, weight[0]));
+    push[WAY_NEAR] = near;
+    push[WAY_STRAIGHT_CCW] =
+        near + (signed_weight(v1 > v_gt_up, weight[1]) + signed_weight(h0 > h_gt0, weight[0]));
+    push[WAY_STRAIGHT_CW] = cw;
+    push[WAY_FAR] = cw + (signed_weight(OPEN_H(t[1]) < h_lt_right, weight[1]) +
+                          signed_weight(v2 < v_lt0, weight[2]));
+#undef OPEN_V
+#undef OPEN_H
+}
+
+/*
+ * The steps of a placement in open board (all 8 cells round the tile in the
+ * area) with the blank behind the tile, as many as come in a row.  Each
+ * step weighs every way to take it: turning round the near side (the blank
+ * goes via the side, then forward: 2 moves) or the far side (6 moves), or
+ * going straight on round either side (x, d, d, x^1: 4 moves) where that
+ * costs the rest of the staircase nothing (a leg longer than the other can
+ * take its straight steps anywhere).  A way's score is its moves plus the
+ * least the rest of the staircase can cost (staircase_cost) less the push
+ * it gives the tiles it displaces: +1 for a tile pushed towards its goal,
+ * -1 away, twice that for a tile of the side being filled (it is placed
+ * soon, so its progress is least likely to be undone).  The lowest score
+ * wins, the larger push on a tie.  Every step still takes the tile one
+ * cell closer, so a placement ends.
+ *
+ * Each step is a chain from the board through the choice to the moves and
+ * on to the next step, so it is kept short and without branches: the ways
+ * are weighed in a frame (open_frame) where they are always the same walks
+ * round the ring, so the pushes are sums over the 7 ring tiles, read once,
+ * and the chosen walk rewrites the ring from those.  No move here can
+ * cancel a pending one: the last pending move is the swap of the tile's
+ * previous step (the blank entering the tile's old cell, against `last`),
+ * and no way starts with its inverse (`last`).  Updates the tile's cell and
+ * last step; returns the number of steps taken (0: not in open board).
+ */
+static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int *tile_r,
+                      int *tile_c, int gr, int gc, int *last_step)
+{
+    const strat_view *v = &s->view;
+    const int w = v->w, c0 = a->c0;
+    int tr = *tile_r, tc = *tile_c, last = *last_step, steps = 0;
+    /*
+     * In open board the row above the tile is in the area: below row rt + 1,
+     * or on it right of column c0.  The target is on row rt, so a tile there
+     * has not arrived; it only goes up, so the row below stays in the area.
+     */
+    const int open_row = a->rt + 1;
+    if (!((tr != gr || tc != gc) && ((tr > open_row) | ((tr == open_row) & (tc > c0))) &
+                                        (tr + 1 < v->h) & (tc >= 1) & (tc + 1 < w)))
+        return 0;
+    uint32_t *const cell = s->cell;
+    /* a tile of the side: (t & side_mask) == side_key, its row (column) in place */
+    const int side_is_row = s->key_mask == ~0u;
+    uint32_t side_mask = side_is_row ? ~s->mask : s->mask;
+    uint32_t side_key = side_is_row ? s->watch_key << s->shift : s->watch_key;
+    if (s->watch_key == UINT32_MAX) {
+        side_mask = 0; /* nothing is tracked: no tile is */
+        side_key = 1;
+    }
+    static const int unweighted[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    uint32_t at = s->blank + (uint32_t)v->delta[last]; /* the tile's slot */
+    const uint32_t tile = cell[at];
+    size_t np = s->npending;
+    do {
+        const int up = tr - gr, side = abs(tc - gc);
+        const open_frame *f = &fs->f[last == SLIDE_UP ? tc >= gc : last];
+        uint32_t *const ring = cell + at; /* the tile's cell */
+        uint32_t t[9]; /* the ring's tiles; t[4] (the blank's) unused, t[8] the tile */
+        int push[4];
+        for (int k = 0; k < 8; k++)
+            t[k] = ring[f->off[k]];
+        t[8] = tile;
+        int sides = ((t[0] & side_mask) == side_key) | ((t[1] & side_mask) == side_key) |
+                    ((t[2] & side_mask) == side_key) | ((t[3] & side_mask) == side_key) |
+                    ((t[5] & side_mask) == side_key) | ((t[6] & side_mask) == side_key) |
+                    ((t[7] & side_mask) == side_key);
+        if (sides) {
+            /* a tile of the side in the ring (rare): its pushes count twice */
+            int weight[8];
+            for (int k = 0; k < 8; k++)
+                weight[k] = 1 + ((t[k] & side_mask) == side_key);
+            open_pushes(f, at, t, weight, push);
+        } else {
+            open_pushes(f, at, t, unweighted, push);
+        }
+        int first = push[f->first_cw ? WAY_STRAIGHT_CW : WAY_STRAIGHT_CCW];
+        int second = push[f->first_cw ? WAY_STRAIGHT_CCW : WAY_STRAIGHT_CW];
+        int straight_legs = f->straight_first ? up : side,
+            turn_legs = f->straight_first ? side : up;
+        int turn_rest = staircase_cost(turn_legs - 1, straight_legs);
+        int straight_rest = staircase_cost(straight_legs - 1, turn_legs);
+        int turn_ok = turn_legs > 0;
+        int straight_ok = (straight_legs > 0) & (!turn_ok | (4 + straight_rest <= 2 + turn_rest));
+        /*
+         * (score * 32 - push) * 4 + rank, |push| <= 12: the least wins, the
+         * first on a tie; a way that may not be taken is pushed far back.
+         */
+        int rank_s = f->straight_first ? 0 : 2, rank_t = 2 - rank_s;
+        int near = push[WAY_NEAR], far = push[WAY_FAR];
+        int c_near = ((2 + turn_rest - near) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
+        int c_far = ((6 + turn_rest - far) * 32 - far) * 4 + rank_t + 1 + (!turn_ok << 28);
+        int c_first =
+            ((4 + straight_rest - first) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
+        int c_second =
+            ((4 + straight_rest - second) * 32 - second) * 4 + rank_s + 1 + (!straight_ok << 28);
+        int c_turn = c_near < c_far ? c_near : c_far;
+        int c_straight = c_first < c_second ? c_first : c_second;
+        const open_way *way = &f->way[(c_turn < c_straight ? c_turn : c_straight) & 3];
+        /* the ring after the walk: each cell on it takes the next cell's tile, the last the tile */
+        for (int k = 0; k < 8; k++)
+            ring[f->off[k]] = t[way->after[k]];
+        if (sides)
+            for (int k = 0; k < 8; k++)
+                strat_watch(s, t[way->after[k]], at + (uint32_t)f->off[k]);
+        if (np + 8 > STRAT_PENDING) {
             s->npending = np;
             strat_flush(s, STRAT_PENDING / 4);
             np = s->npending;
         }
-        /* no move here undoes its predecessor; only the first may undo a pending one */
-        int i = 0;
-        if (np && s->pending[np - 1] == (dir[seq[0]] ^ 1)) {
-            uint32_t to = blank + (uint32_t)delta[seq[0]], tile = cell[to];
-            cell[blank] = tile;
-            if (((tile >> key_shift) & key_mask) == key)
-                side_pos[(tile >> index_shift) & index_mask] = blank;
-            blank = to;
-            np--;
-            i = 1;
-        }
-        for (; i < n; i++) {
-            int e = seq[i];
-            uint32_t to = blank + (uint32_t)delta[e], tile = cell[to];
-            cell[blank] = tile;
-            if (((tile >> key_shift) & key_mask) == key)
-                side_pos[(tile >> index_shift) & index_mask] = blank;
-            blank = to;
-            s->pending[np++] = dir[e];
-        }
+        memcpy(s->pending + np, way->moves, 8);
+        np += (size_t)way->count;
+        const int d = way->heading;
+        at += (uint32_t)v->delta[d];
         tr += strat_move_dr[d];
         tc += strat_move_dc[d];
         last = d;
         steps++;
-    }
-    s->blank = blank;
+    } while (((tr > open_row) | ((tr == open_row) & (tc > c0))) &
+             ((unsigned)(tc - 1) < (unsigned)(w - 2)));
+    strat_watch(s, tile, at);
     s->npending = np;
     /* the blank is where the tile was, one step behind it */
+    s->blank = at - (uint32_t)v->delta[last];
     s->br = tr - strat_move_dr[last];
     s->bc = tc - strat_move_dc[last];
     *tile_r = tr;
@@ -581,12 +776,13 @@ static int open_steps(strat *s, const strat_area *a, int *tile_r, int *tile_c, i
  * longer remaining leg goes first, which keeps the walk diagonal.
  * Returns SLIDE_OK or a failure status.
  */
-static int place_tile(strat *s, const strat_area *a, uint32_t label, int gr, int gc)
+static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label, int gr,
+                      int gc)
 {
     int tr, tc, last = -1; /* the tile's previous step; the blank is then behind it */
     strat_to_view(s, strat_where(s, label), &tr, &tc);
     while (tr != gr || tc != gc) {
-        if (last >= 0 && open_steps(s, a, &tr, &tc, gr, gc, &last))
+        if (last >= 0 && open_steps(s, fs, a, &tr, &tc, gr, gc, &last))
             continue;
         int from = ring_index(tr, tc, s->br, s->bc);
         unsigned mask = from >= 0 ? ring_mask(s, a, tr, tc) : 0u;
@@ -721,7 +917,7 @@ static int block_entry_free(const strat *s, uint32_t a, uint32_t b)
  * the row's end, and the block is then finished by table (strat_w3_finish),
  * which knows the shortest way for every arrangement of a, b and the blank.
  */
-static int fill_last_two(strat *s)
+static int fill_last_two(strat *s, const open_frames *fs)
 {
     const int w = s->view.w;
     uint32_t a = strat_slot(s, 0, w - 2), b = strat_slot(s, 0, w - 1);
@@ -731,14 +927,14 @@ static int fill_last_two(strat *s)
     if (!(label_in_block(s, a) && label_in_block(s, b) && block_entry_free(s, a, b))) {
         if (strat_where(s, a) != b) {
             strat_area corner = {0, w - 2};
-            status = place_tile(s, &corner, a, 0, w - 1);
+            status = place_tile(s, fs, &corner, a, 0, w - 1);
         }
         if (status == SLIDE_OK && !label_in_block(s, b)) {
             /* b is below row 0; keep the blank out of row 0 so a stays put */
             if (s->br == 0)
                 strat_move(s, SLIDE_DOWN);
             strat_area below = {1, 0};
-            status = place_tile(s, &below, b, 1, w - 1);
+            status = place_tile(s, fs, &below, b, 1, w - 1);
         }
     }
     if (status == SLIDE_OK)
@@ -752,19 +948,21 @@ int strat_fill_row(strat *s)
 {
     const int w = s->view.w;
     strat_area a = {0, 0};
+    open_frames frames;
+    open_frames_init(&frames, s);
     for (int c = 0; c + 2 < w && s->status == SLIDE_OK; c++) {
         uint32_t label = strat_slot(s, 0, c);
         if (strat_where(s, label) == label)
             continue;
         a.c0 = c;
-        int status = place_tile(s, &a, label, 0, c);
+        int status = place_tile(s, &frames, &a, label, 0, c);
         if (status != SLIDE_OK && s->status == SLIDE_OK)
             s->status = status;
         if ((c & 63) == 63 && budget_expired(s->budget) && s->status == SLIDE_OK)
             s->status = SLIDE_E_TIMEOUT;
     }
     if (s->status == SLIDE_OK) {
-        int status = fill_last_two(s);
+        int status = fill_last_two(s, &frames);
         if (status != SLIDE_OK)
             s->status = status;
     }
