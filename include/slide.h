@@ -134,7 +134,8 @@ enum {
     SLIDE_REMEDY_ALGO_STRATEGY,         /* ask for strategy (any size, not optimal) */
     SLIDE_REMEDY_PDB_BUILD,             /* build the full pattern databases once, ahead */
     SLIDE_REMEDY_ALGO_BEAM,             /* ask for beam (up to 254 cells, near-optimal) */
-    SLIDE_REMEDY_NO_WEIGHT              /* ask for no weight: auto then answers near-optimally */
+    SLIDE_REMEDY_NO_WEIGHT,             /* ask for no weight: auto then answers near-optimally */
+    SLIDE_REMEDY_AUTO_NO_WEIGHT         /* ask for auto and no weight (near-optimal, any size) */
 };
 
 /* ----------------------------------------------------------------- board */

@@ -198,6 +198,47 @@ static void limits_stop_a_board_not_the_batch(void **state)
     expect(&r, 1, "error\n", "time limit reached (--timeout 0.05 s)");
 }
 
+/* A line's board too large for a weight or for the algorithm named: refused, the batch goes on. */
+static void boards_too_large_say_what_answers_them(void **state)
+{
+    (void)state;
+    char six[200], big[1400]; /* solved 6x6 and 16x16 boards, row by row */
+    size_t n = 0;
+    for (int t = 1; t < 36; t++)
+        n += (size_t)snprintf(six + n, sizeof six - n, "%d ", t);
+    snprintf(six + n, sizeof six - n, "x");
+    n = 0;
+    for (int t = 1; t < 256; t++)
+        n += (size_t)snprintf(big + n, sizeof big - n, "%d ", t);
+    snprintf(big + n, sizeof big - n, "x");
+    char input[1700];
+    snprintf(input, sizeof input, "1 2 3 4 5 6 7 x 8\n%s\n%s\n", six, big);
+    testkit_run r = RUN(input, "solve", "--weight", "2");
+    expect(&r, 1, "r\nerror\nerror\n",
+           "line 2: board too large for this algorithm: with a weight auto runs idastar, which "
+           "handles at most 25 cells; this one has 36; without a weight auto answers it by beam "
+           "search (drop --weight)");
+    r = RUN(input, "solve", "--weight", "2");
+    expect(&r, 1, "r\nerror\nerror\n",
+           "line 3: board too large for this algorithm: with a weight auto runs idastar, which "
+           "handles at most 25 cells; this one has 256; without a weight auto answers it by "
+           "strategy and beam search (drop --weight)");
+    r = RUN(NULL, "solve", "-a", "astar", "--weight", "1.5", six);
+    expect(&r, 1, "error\n", "(drop --algo and --weight)");
+    r = RUN(NULL, "solve", "-a", "idastar", "-o", "json", six);
+    expect(&r, 1,
+           "{\"error\":\"board too large for this algorithm: idastar handles boards of at most "
+           "25 cells; this one has 36 (try --algo beam)\"}\n",
+           NULL);
+    r = RUN(NULL, "solve", "-a", "table", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15");
+    expect(&r, 1, "error\n",
+           "table handles boards of at most 9 cells; this one has 16 (try "
+           "--algo idastar)");
+    /* without the weight the same batch is answered */
+    r = RUN(input, "solve", "-o", "steps");
+    expect(&r, 0, "1\n0\n0\n", "are not proven optimal");
+}
+
 static void usage_errors_exit_2(void **state)
 {
     (void)state;
@@ -350,6 +391,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(stats_say_when_goals_share_tables),
     cmocka_unit_test(limits_stop_a_board_not_the_batch),
     cmocka_unit_test(an_answer_cut_short_ends_in_error),
+    cmocka_unit_test(boards_too_large_say_what_answers_them),
     cmocka_unit_test(usage_errors_exit_2),
     cmocka_unit_test(help_and_version),
     cmocka_unit_test(write_error_is_reported),

@@ -439,9 +439,9 @@ static void unknown_or_misplaced_heuristic_is_an_error(void **state)
 }
 
 /*
- * A board above 25 cells for an algorithm of at most 25 is refused with
- * what answers it instead: beam search up to 254 cells, strategy above;
- * and when auto chose it for a weight, no weight (auto then answers).
+ * A board too large for an algorithm is refused with what answers it
+ * instead: idastar up to 25 cells, beam search up to 254, strategy above;
+ * with a weight (astar or idastar, at most 25 cells), auto without one.
  */
 static void too_large_boards_name_what_answers_them(void **state)
 {
@@ -454,10 +454,18 @@ static void too_large_boards_name_what_answers_them(void **state)
         const char *says;
     } cases[] = {
         {6, "idastar", 0, SLIDE_REMEDY_ALGO_BEAM, "idastar handles boards of at most 25 cells"},
-        {6, "astar", 1.5, SLIDE_REMEDY_ALGO_BEAM, "astar handles boards of at most 25 cells"},
         {16, "idastar", 0, SLIDE_REMEDY_ALGO_STRATEGY, "this one has 256"},
-        {6, NULL, 1.5, SLIDE_REMEDY_NO_WEIGHT, "answers without one by beam search"},
-        {16, "auto", 2, SLIDE_REMEDY_NO_WEIGHT, "without one by strategy and beam search"},
+        {5, "bibfs", 0, SLIDE_REMEDY_ALGO_IDASTAR, "bibfs handles boards of at most 16 cells"},
+        {4, "table", 0, SLIDE_REMEDY_ALGO_IDASTAR, "table handles boards of at most 9 cells"},
+        {6, "astar", 1.5, SLIDE_REMEDY_AUTO_NO_WEIGHT,
+         "astar handles at most 25 cells; this one has 36; without a weight auto answers it by "
+         "beam search"},
+        {6, NULL, 1.5, SLIDE_REMEDY_NO_WEIGHT,
+         "with a weight auto runs idastar, which handles at most 25 cells; this one has 36; "
+         "without a weight auto answers it by beam search"},
+        {16, "auto", 2, SLIDE_REMEDY_NO_WEIGHT,
+         "without a weight auto answers it by strategy and "
+         "beam search"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         slide_board goal;

@@ -186,10 +186,14 @@ static void one_move_boards_take_one_move(void **state)
         }
 }
 
-static void answers_average_at_most_2_2_n_cubed(void **state)
+static void answers_average_at_most_1_98_n_cubed(void **state)
 {
     (void)state;
-    /* measured 2.02 n^3 at n = 10 (README); 2.2 n^3 is the promise */
+    /*
+     * 2.2 n^3 is the promise; on these 30 boards the answers average 1.945
+     * n^3, and 2.007 before each open step weighed its other ways (place.c,
+     * open_steps): 1.98 keeps that gain.
+     */
     const int n = 10, seeds = 30;
     slide_rng rng;
     slide_rng_seed(&rng, 10);
@@ -203,7 +207,7 @@ static void answers_average_at_most_2_2_n_cubed(void **state)
         slide_board_free(&goal);
     }
     double ratio = (double)total / seeds / (n * n * n);
-    if (ratio > 2.2)
+    if (ratio > 1.98)
         fail_msg("mean %.3f n^3 moves on %dx%d boards", ratio, n, n);
 }
 
@@ -614,7 +618,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(sampled_three_by_three),
     cmocka_unit_test(solved_boards_take_no_moves),
     cmocka_unit_test(one_move_boards_take_one_move),
-    cmocka_unit_test(answers_average_at_most_2_2_n_cubed),
+    cmocka_unit_test(answers_average_at_most_1_98_n_cubed),
     cmocka_unit_test(streamed_and_counted_answers_match_the_stored_one),
     cmocka_unit_test(a_sink_can_cancel),
     cmocka_unit_test(memory_cap_stops_with_a_note),

@@ -136,6 +136,36 @@ static int solve_again(search_task *search, const auto_plan *plan, const algorit
  * split search's job, on structs of this release (solve_checked copies a
  * caller's in); opt and stats may be NULL, opt->limits and opt->pdb too.
  */
+/*
+ * The note and remedy of a board too large for the algorithm that was to
+ * answer it (named by the caller, or auto's choice for a weight): what
+ * answers it instead.  Up to SLIDE_MAX_WIDE_CELLS cells idastar, optimal;
+ * up to AUTO_BEAM_CELLS beam search, near-optimal; strategy above.  With a
+ * weight the board is above SLIDE_MAX_WIDE_CELLS (astar and idastar take
+ * the rest), where no search bounds the answers: auto answers it without.
+ */
+static void refuse_too_large(slide_stats *stats, const char *algo, int most_cells, int cells,
+                             int weighted, int name_given)
+{
+    const char *instead = cells <= AUTO_BEAM_CELLS ? "beam search" : "strategy and beam search";
+    if (weighted) {
+        /* when auto chose the weighted search, say so: the caller named none */
+        snprintf(stats->note, sizeof stats->note,
+                 name_given ? "%s handles at most %d cells; this one has %d; without a weight "
+                              "auto answers it by %s"
+                            : "with a weight auto runs %s, which handles at most %d cells; this "
+                              "one has %d; without a weight auto answers it by %s",
+                 algo, most_cells, cells, instead);
+        stats->remedy = name_given ? SLIDE_REMEDY_AUTO_NO_WEIGHT : SLIDE_REMEDY_NO_WEIGHT;
+        return;
+    }
+    snprintf(stats->note, sizeof stats->note,
+             "%s handles boards of at most %d cells; this one has %d", algo, most_cells, cells);
+    stats->remedy = cells <= SLIDE_MAX_WIDE_CELLS ? SLIDE_REMEDY_ALGO_IDASTAR
+                    : cells <= AUTO_BEAM_CELLS    ? SLIDE_REMEDY_ALGO_BEAM
+                                                  : SLIDE_REMEDY_ALGO_STRATEGY;
+}
+
 static int solve_with_hook(const slide_board *start, const slide_board *goal,
                            const slide_solve_options *opt, unsigned long fail_allocation,
                            ida_job *job, slide_solution *solution, slide_stats *stats_out)
@@ -221,37 +251,13 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         goto done;
     }
     int cells = start->rows * start->cols;
-    int most_cells = (algo->info.flags & SLIDE_ALGO_PACKED) ? SLIDE_MAX_PACKED_CELLS
-                     : (algo->info.flags & SLIDE_ALGO_WIDE) ? SLIDE_MAX_WIDE_CELLS
-                                                             : 0;
+    int most_cells = (algo->info.flags & SLIDE_ALGO_SMALL)    ? SLIDE_MAX_TABLE_CELLS
+                     : (algo->info.flags & SLIDE_ALGO_PACKED) ? SLIDE_MAX_PACKED_CELLS
+                     : (algo->info.flags & SLIDE_ALGO_WIDE)   ? SLIDE_MAX_WIDE_CELLS
+                                                              : 0;
     if (most_cells && cells > most_cells) {
-        /*
-         * What answers the board instead: beam search up to AUTO_BEAM_CELLS
-         * cells (near-optimal), strategy above; and when the algorithm was
-         * auto's choice for a weight, no weight (auto then picks one of them).
-         */
-        const char *instead = cells <= AUTO_BEAM_CELLS ? "beam search" : "strategy and beam search";
-        if (!name_given && weight != IDA_WEIGHT_ONE) {
-            snprintf(stats->note, sizeof stats->note,
-                     "a weight bounds astar and idastar, which handle at most %d cells; "
-                     "this one has %d, which auto answers without one by %s",
-                     most_cells, cells, instead);
-            stats->remedy = SLIDE_REMEDY_NO_WEIGHT;
-        } else {
-            snprintf(stats->note, sizeof stats->note,
-                     "%s handles boards of at most %d cells; this one has %d", algo->info.name,
-                     most_cells, cells);
-            stats->remedy =
-                cells <= AUTO_BEAM_CELLS ? SLIDE_REMEDY_ALGO_BEAM : SLIDE_REMEDY_ALGO_STRATEGY;
-        }
-        status = SLIDE_E_TOO_LARGE;
-        goto done;
-    }
-    if ((algo->info.flags & SLIDE_ALGO_SMALL) && cells > SLIDE_MAX_TABLE_CELLS) {
-        snprintf(stats->note, sizeof stats->note,
-                 "%s handles boards of at most %d cells; this one has %d", algo->info.name,
-                 SLIDE_MAX_TABLE_CELLS, cells);
-        stats->remedy = SLIDE_REMEDY_ALGO_IDASTAR;
+        refuse_too_large(stats, algo->info.name, most_cells, cells, weight != IDA_WEIGHT_ONE,
+                         name_given);
         status = SLIDE_E_TOO_LARGE;
         goto done;
     }

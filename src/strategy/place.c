@@ -469,7 +469,8 @@ static int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, in
  * The fewest moves a staircase of `same` more steps in the direction the
  * tile last went and `other` steps in the other direction can cost in open
  * board: 3 for a step that turns, 5 for one straight on, with as many turns
- * as the two legs allow.
+ * as the two legs allow.  same is -1 for a way whose leg is 0 (that way may
+ * not be taken; the caller's penalty outweighs whatever this returns).
  */
 static inline int staircase_cost(int same, int other)
 {
@@ -677,14 +678,7 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
                                         (tr + 1 < v->h) & (tc >= 1) & (tc + 1 < w)))
         return 0;
     uint32_t *const cell = s->cell;
-    /* a tile of the side: (t & side_mask) == side_key, its row (column) in place */
-    const int side_is_row = s->key_mask == ~0u;
-    uint32_t side_mask = side_is_row ? ~s->mask : s->mask;
-    uint32_t side_key = side_is_row ? s->watch_key << s->shift : s->watch_key;
-    if (s->watch_key == UINT32_MAX) {
-        side_mask = 0; /* nothing is tracked: no tile is */
-        side_key = 1;
-    }
+    const uint32_t side_mask = s->side_mask, side_key = s->side_key;
     static const int unweighted[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     uint32_t at = s->blank + (uint32_t)v->delta[last]; /* the tile's slot */
     const uint32_t tile = cell[at];
@@ -722,7 +716,12 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
         /*
          * (score * 32 - push) * 4 + rank, |push| <= 12: the least wins, the
          * first on a tie; a way that may not be taken is pushed far back.
+         * A score is at most 6 + 5 * (the tile's legs), and a leg is at most
+         * a side (SLIDE_MAX_SIDE), so the packed value stays below 2^27
+         * (128 * 5 * 2 * 100,000 + ...) and the 1 << 28 penalty above it.
          */
+        _Static_assert(128LL * (6 + 5 * 2LL * SLIDE_MAX_SIDE) + 12 * 4 + 4 < (1LL << 28),
+                       "packed scores stay below the penalty");
         int rank_s = f->straight_first ? 0 : 2, rank_t = 2 - rank_s;
         int near = push[WAY_NEAR], far = push[WAY_FAR];
         int c_near = ((2 + turn_rest - near) * 32 - near) * 4 + rank_t + (!turn_ok << 28);

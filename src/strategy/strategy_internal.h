@@ -78,6 +78,8 @@ typedef struct strat {
     int key_shift, index_shift;
     uint32_t key_mask, index_mask;
     uint32_t watch_key;  /* UINT32_MAX: nothing is tracked */
+    /* the same test in one step: (t & side_mask) == side_key (never, when nothing is tracked) */
+    uint32_t side_mask, side_key;
     uint32_t blank;      /* slot of the blank */
     uint32_t goal_blank; /* slot where the blank belongs */
     strat_view view;

@@ -83,6 +83,8 @@ void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int 
     s->index_shift = side_is_row ? 0 : s->shift;
     s->index_mask = side_is_row ? s->mask : ~0u;
     s->watch_key = watch ? (base >> s->key_shift) & s->key_mask : UINT32_MAX;
+    s->side_mask = !watch ? 0 : side_is_row ? ~s->mask : s->mask;
+    s->side_key = !watch ? 1 : side_is_row ? s->watch_key << s->shift : s->watch_key;
     if (!watch)
         return;
     /*

@@ -44,6 +44,7 @@ const char *cli_advice(int remedy)
                "another puzzle)";
     case SLIDE_REMEDY_ALGO_BEAM: return "try --algo beam";
     case SLIDE_REMEDY_NO_WEIGHT: return "drop --weight";
+    case SLIDE_REMEDY_AUTO_NO_WEIGHT: return "drop --algo and --weight";
     default: return "";
     }
 }
