@@ -1487,6 +1487,104 @@ static void wide_walk_agrees_with_full_lookup(void **state)
     }
 }
 
+/* The entries pdb_walk_values gives for state s on a walk started afresh there. */
+static void fresh_values(const pdb_set *set, state128 s, uint8_t *values)
+{
+    uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+    for (int c = 0; c < set->shape.cells; c++)
+        cells[c] = (uint8_t)state128_get(s, c);
+    pdb_walk fresh;
+    pdb_walk_start_cells(&fresh, set, cells);
+    pdb_walk_values(&fresh, values);
+}
+
+/*
+ * A*'s use of the walk (astar.c): at each state a walk is resumed from the
+ * state's estimate and stored entries, with only the groups its children
+ * move placed; each child's estimate must be the full lookup's, and its
+ * entries (pdb_step_values) those of a walk started afresh at the child.
+ */
+static void check_resumed_paths(pdb_walk *w, const pdb_set *set, state128 s, unsigned h,
+                                const uint8_t *values, int blank, int depth, int back,
+                                unsigned *tried)
+{
+    if (depth == 0)
+        return;
+    pdb_step steps[4];
+    unsigned tiles[4], touched[2] = {0, 0};
+    int targets[4], moves[4], count = 0;
+    for (int m = 0; m < 4; m++) {
+        int target = set->shape.neighbour[blank][m];
+        if (m == back || target < 0)
+            continue;
+        tiles[count] = state128_get(s, target);
+        touched[0] |= 1u << set->group_of[tiles[count]];
+        touched[1] |= 1u << set->mirror_group_of[tiles[count]];
+        targets[count] = target;
+        moves[count++] = m;
+    }
+    size_t stride = (size_t)(w->sides * set->count);
+    uint8_t child_values[4][2 * PDB_MAX_GROUPS], expected[2 * PDB_MAX_GROUPS];
+    unsigned child_h[4];
+    pdb_walk_resume_wide(w, s, h, values, touched);
+    for (int i = 0; i < count; i++)
+        pdb_walk_locate(w, tiles[i], (unsigned)targets[i], (unsigned)blank, &steps[i]);
+    for (int i = 0; i < count; i++) {
+        state128 next = state128_swap(s, blank, targets[i]);
+        child_h[i] = pdb_walk_read(w, &steps[i]);
+        assert_int_equal(child_h[i], pdb_estimate_wide(set, next));
+        memcpy(child_values[i], values, stride);
+        pdb_step_values(w, &steps[i], child_values[i]);
+        fresh_values(set, next, expected);
+        assert_memory_equal(child_values[i], expected, stride);
+        (*tried)++;
+    }
+    for (int i = 0; i < count; i++)
+        check_resumed_paths(w, set, state128_swap(s, blank, targets[i]), child_h[i],
+                            child_values[i], targets[i], depth - 1, move_inverse(moves[i]), tried);
+}
+
+static void wide_walk_resumes_from_stored_entries(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *groups;
+        int rows, cols;
+    } cases[] = {
+        {"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16/17 18 19 20/21 22 23 24", 5, 5},
+        {"1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 16/17 18 19", 4, 5},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        slide_board goal, b;
+        assert_int_equal(slide_board_init_goal(&goal, cases[c].rows, cases[c].cols), SLIDE_OK);
+        pdb_set set;
+        search_budget budget = plain_budget();
+        set_from_lists(&set, &goal, cases[c].groups);
+        build_all(&set, &budget);
+        slide_rng rng;
+        slide_rng_seed(&rng, 40 + c);
+        unsigned tried = 0;
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            state128 s = state128_pack(&b);
+            uint8_t values[2 * PDB_MAX_GROUPS];
+            fresh_values(&set, s, values);
+            /* a walk started elsewhere, as A*'s is at its start board */
+            pdb_walk w;
+            uint8_t cells[SLIDE_MAX_WIDE_CELLS];
+            for (int k = 0; k < b.rows * b.cols; k++)
+                cells[k] = (uint8_t)goal.cells[k];
+            pdb_walk_start_cells(&w, &set, cells);
+            check_resumed_paths(&w, &set, s, pdb_estimate_wide(&set, s), values, b.blank, 5, -1,
+                                &tried);
+            slide_board_free(&b);
+        }
+        assert_true(tried > 3 * 5);
+        slide_board_free(&goal);
+        pdb_set_release(&set, &budget);
+    }
+}
+
 /* Two threads claim the chunks of a wide group's layers; the table must not depend on how. */
 static void wide_threaded_build_equals_single_thread(void **state)
 {
@@ -1589,6 +1687,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(cli_pdb_rejects_bad_usage),
     cmocka_unit_test(wide_build_matches_an_independent_search),
     cmocka_unit_test(wide_walk_agrees_with_full_lookup),
+    cmocka_unit_test(wide_walk_resumes_from_stored_entries),
     cmocka_unit_test(wide_threaded_build_equals_single_thread),
     cmocka_unit_test(plan_is_korf_felner_6_6_6_6_with_reflection_on_5x5),
 };

@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The cap every solve here runs under: ample for these boards. */
 #define TEST_CAP ((size_t)256 << 20)
@@ -569,6 +570,107 @@ static void board_bound_is_linear_conflict(void **state)
 }
 
 /*
+ * Runs astar_solve on a 4x5 board (the wide state) with the Manhattan
+ * distance at `weight` and an expansion cap on the first answer, as auto
+ * sets one: returns its status, the answer in *moves (NULL when none), the
+ * stats in *stats.
+ */
+static int astar_capped(const slide_board *start, const slide_board *goal, double weight,
+                        uint64_t node_cap, char **moves, slide_stats *stats)
+{
+    slide_limits limits = slide_limits_init();
+    limits.max_memory = TEST_CAP;
+    search_budget budget;
+    budget_init(&budget, &limits);
+    *stats = slide_stats_init();
+    move_list answer;
+    memset(&answer, 0, sizeof answer);
+    answer.budget = &budget;
+    search_task search;
+    memset(&search, 0, sizeof search);
+    search.budget = &budget;
+    search.stats = stats;
+    search.moves = &answer;
+    search.weight = (unsigned)(weight * IDA_WEIGHT_ONE + 0.5);
+    search.node_cap = node_cap;
+    search_task_set_boards(&search, start, goal);
+    int status = astar_solve(&search);
+    if (status == SLIDE_OK)
+        status = move_list_flush(&answer);
+    *moves = NULL;
+    if (status == SLIDE_OK) {
+        *moves = malloc(answer.len + 1);
+        assert_non_null(*moves);
+        memcpy(*moves, answer.data, answer.len);
+        (*moves)[answer.len] = '\0';
+    }
+    budget_free(&budget, answer.data, answer.cap);
+    assert_int_equal(budget.used, 0);
+    return status;
+}
+
+/*
+ * Weighted A* that spends its first answer's expansions without one orders
+ * its open list by weight 1.6 and goes on (the rescue): it answers within
+ * 1.6 x optimal and says so, or, once as many expansions again are spent,
+ * stops with IDA_NODE_CAP and nothing written, for auto's ladder.  At
+ * weight 1 a cap is never a reason to loosen the answer.
+ */
+static void astar_rescue_reorders_at_a_larger_weight(void **state)
+{
+    (void)state;
+    slide_board goal;
+    assert_int_equal(slide_board_init_goal(&goal, 4, 5), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 7);
+    slide_board b;
+    assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 60, &rng), SLIDE_OK);
+    char *moves;
+    slide_stats st;
+    assert_int_equal(astar_capped(&b, &goal, 1, 0, &moves, &st), SLIDE_OK);
+    size_t shortest = strlen(moves);
+    free(moves);
+
+    /* uncapped at 1.1, and capped at 1.1 but given the room: no rescue */
+    assert_int_equal(astar_capped(&b, &goal, 1.1, 0, &moves, &st), SLIDE_OK);
+    uint64_t uncapped = st.expanded;
+    free(moves);
+    int rescued = 0, refused = 0;
+    for (uint64_t cap = 1; cap <= 2 * uncapped; cap *= 2) {
+        int status = astar_capped(&b, &goal, 1.1, cap, &moves, &st);
+        if (status == IDA_NODE_CAP) {
+            assert_null(moves);
+            assert_true(st.expanded <= 2 * cap);
+            refused++;
+            continue;
+        }
+        assert_int_equal(status, SLIDE_OK);
+        testkit_assert_solves(&b, &goal, moves);
+        assert_true(strlen(moves) >= shortest);
+        if (strstr(st.note, "went on at weight 1.6")) {
+            assert_true(st.weight == 1.6);
+            assert_true((double)strlen(moves) <= 1.6 * (double)shortest);
+            rescued++;
+        } else {
+            assert_true(st.weight == 1.1);
+            assert_true((double)strlen(moves) <= 1.1 * (double)shortest);
+        }
+        free(moves);
+    }
+    assert_true(rescued > 0 && refused > 0);
+
+    /* weight 1 with a cap: optimal or nothing */
+    int status = astar_capped(&b, &goal, 1, 8, &moves, &st);
+    assert_true(status == SLIDE_OK || status == IDA_NODE_CAP);
+    if (status == SLIDE_OK) {
+        assert_int_equal(strlen(moves), shortest);
+        free(moves);
+    }
+    slide_board_free(&b);
+    slide_board_free(&goal);
+}
+
+/*
  * stats.lower_bound: an optimal answer's length, else a bound at most the
  * exhaustive distance (so at most the answer); every answer replayed.
  */
@@ -683,6 +785,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(linear_conflict_expands_fewer_nodes),
     cmocka_unit_test(board_bound_is_linear_conflict),
     cmocka_unit_test(lower_bound_is_proven),
+    cmocka_unit_test(astar_rescue_reorders_at_a_larger_weight),
     cmocka_unit_test(command_line),
 };
 

@@ -260,6 +260,40 @@ static void wide_keys_survive_doubling(void **state)
 }
 
 /*
+ * state128_blank finds the blank a word at a time: on every cell of shapes
+ * of 17 to 25 cells, among random tiles (tiles 16 and up set a field's top
+ * bit), and says -1 for a state without one.
+ */
+static void wide_blank_is_found_on_every_cell(void **state)
+{
+    (void)state;
+    const int shapes[][2] = {{5, 5}, {4, 5}, {3, 6}, {2, 9}, {4, 6}};
+    slide_rng rng;
+    slide_rng_seed(&rng, 128);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        int rows = shapes[k][0], cols = shapes[k][1], cells = rows * cols;
+        slide_board goal, b;
+        assert_int_equal(slide_board_init_goal(&goal, rows, cols), SLIDE_OK);
+        for (int trial = 0; trial < 20; trial++) {
+            assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+            /* the blank swapped onto every cell in turn */
+            for (int c = 0; c < cells; c++) {
+                int tile = b.cells[c];
+                b.cells[b.blank] = tile;
+                b.cells[c] = 0;
+                b.blank = c;
+                assert_int_equal(state128_blank(state128_pack(&b), cells), c);
+            }
+            slide_board_free(&b);
+        }
+        state128 none = state128_pack(&goal);
+        none = state128_add(none, goal.blank, (uint64_t)cells, 1); /* a tile where the blank was */
+        assert_int_equal(state128_blank(none, cells), -1);
+        slide_board_free(&goal);
+    }
+}
+
+/*
  * The wide state itself and the wide trace: a walk on a 5x5 board stored as
  * parent moves comes back forwards and undone, every cell (the split one,
  * cell 24, too) packing and unpacking to the same board.
@@ -318,6 +352,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(trace_replays_a_walk_forwards_and_backwards),
     cmocka_unit_test(trace_reports_a_missing_state_or_a_loop),
     cmocka_unit_test(wide_keys_survive_doubling),
+    cmocka_unit_test(wide_blank_is_found_on_every_cell),
     cmocka_unit_test(wide_trace_replays_a_walk_on_5x5),
 };
 

@@ -7,9 +7,11 @@
  * report the peak.  The caller passes the size to free because the library
  * does not keep per-block headers.
  */
+#define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) next to _POSIX_C_SOURCE */
 #include "core/core.h"
 
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 double monotonic_now(void)
@@ -45,6 +47,20 @@ static int reserve(search_budget *b, size_t size)
     if (own > b->peak)
         b->peak = own;
     return 0;
+}
+
+void advise_huge_pages(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
+    if (p && end > start)
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
 }
 
 void *budget_alloc(search_budget *b, size_t size)

@@ -218,6 +218,14 @@ void *budget_calloc(search_budget *b, size_t count, size_t size);
 void *budget_realloc(search_budget *b, void *p, size_t old_size, size_t new_size);
 void budget_free(search_budget *b, void *p, size_t size);
 /*
+ * Asks the kernel to back [p, p + bytes) with huge pages where it can: the
+ * pattern database builder and lookups and the large state maps touch
+ * their arrays at random, and with 4 KiB pages nearly every touch also
+ * misses the TLB.  Advice only; no effect on systems without it.  Call
+ * before the memory is first written.
+ */
+void advise_huge_pages(void *p, size_t bytes);
+/*
  * Counts size bytes the budget did not allocate (a mapped file) against it:
  * SLIDE_OK, or the refusal's status as budget_alloc would give it.
  * budget_uncharge gives them back.

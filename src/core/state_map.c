@@ -35,6 +35,8 @@ static int allocate(state_map *m, size_t slots)
         m->keys = NULL;
         return m->budget->status;
     }
+    advise_huge_pages(m->keys, slots * key_bytes);
+    advise_huge_pages(m->values, slots * m->kind->value_bytes);
     m->mask = slots - 1;
     m->count = 0;
     m->grow_at = load_limit(m->kind, slots);

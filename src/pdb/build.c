@@ -26,11 +26,9 @@
  * large for a nibble leaves its state open; the entries are widened to bytes
  * between layers and the layer finished.
  */
-#define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) next to _POSIX_C_SOURCE */
 #include "pdb/pdb_internal.h"
 
 #include <pthread.h>
-#include <sys/mman.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,20 +65,6 @@ void pdb_report_note_remedy(const pdb_reporter *r, int remedy, const char *fmt, 
     va_start(ap, fmt);
     report_note(r, remedy, fmt, ap);
     va_end(ap);
-}
-
-void pdb_advise_huge(void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-    uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
-    if (p && end > start)
-        madvise((void *)start, end - start, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)bytes;
-#endif
 }
 
 size_t pdb_entries_bytes(uint32_t entries, int bits)
@@ -392,7 +376,7 @@ static int widen(builder *b)
     uint8_t *wide = budget_alloc(b->budget, t->entries);
     if (!wide)
         return b->budget->status;
-    pdb_advise_huge(wide, t->entries);
+    advise_huge_pages(wide, t->entries);
     for (uint32_t i = 0; i < t->entries; i++) {
         unsigned v = pdb_entry(t, i);
         wide[i] = (uint8_t)(v == 15 ? 255 : v);
@@ -629,12 +613,12 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
     t->data = budget_alloc(budget, t->bytes);
     if (!t->data)
         return budget->status;
-    pdb_advise_huge(t->data, t->bytes);
+    advise_huge_pages(t->data, t->bytes);
     memset(t->data, 0xFF, t->bytes);
     b.sentinel = 15;
     b.slot_words = pdb_build_scratch(set, g) / sizeof(uint64_t);
     b.slots = budget_calloc(budget, b.slot_words, sizeof(uint64_t));
-    pdb_advise_huge(b.slots, b.slot_words * sizeof(uint64_t));
+    advise_huge_pages(b.slots, b.slot_words * sizeof(uint64_t));
     select_init(&b);
     if (!b.slots || decoder_init(&b) != SLIDE_OK || regions_init(&b) != SLIDE_OK) {
         int status = budget->status;

@@ -86,6 +86,28 @@ unsigned pdb_walk_start_wide(pdb_walk *w, const pdb_set *set, state128 s)
     return pdb_walk_start_cells(w, set, cells);
 }
 
+/*
+ * Sets group g's placement on side k of the walk from w->pos, and its cells
+ * in the table's frame (w->cells) when the group is small enough to keep
+ * them (the placement is then ranked from those).
+ */
+static void place_group(pdb_walk *w, int k, int g, int wide)
+{
+    const pdb_set *set = w->set;
+    const pdb_view *view = &set->view[k][g];
+    pdb_group_state *group = &w->side[k].group[g];
+    uint8_t *frame = w->cells[k][g];
+    int size = set->groups[g].size;
+    if (size > PDB_MAX_WIDE_DIGITS) {
+        group->placement = pdb_place_any(set, g, w->pos, k, &group->occupied, wide);
+        return;
+    }
+    for (int i = 0; i < size; i++)
+        frame[i] = view->cell[w->pos[view->source[i]]];
+    memset(frame + size, PDB_NO_CELL, PDB_MAX_WIDE_DIGITS - (size_t)size);
+    group->placement = pdb_rank_cells(set, g, frame, &group->occupied, wide);
+}
+
 unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells)
 {
     memset(w, 0, sizeof *w);
@@ -99,24 +121,60 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
         w->pos[cells[c]] = (uint8_t)c;
         w->manhattan += set->manhattan.dist[cells[c]][c];
     }
+    /*
+     * Every group's entry is asked for before any is read, so that the
+     * misses (one a group and side, in tables of a hundred MB and more)
+     * overlap.
+     */
+    int wide = set->shape.cells > SLIDE_MAX_PACKED_CELLS;
+    uint32_t index[2][PDB_MAX_GROUPS];
     for (int k = 0; k < w->sides; k++) {
-        pdb_side *side = &w->side[k];
         for (int g = 0; g < set->count; g++) {
-            pdb_group_state *group = &side->group[g];
-            group->placement = pdb_place_any(set, g, w->pos, k, &group->occupied,
-                                             set->shape.cells > SLIDE_MAX_PACKED_CELLS);
-            group->value = pdb_lookup(set, g, group->placement, group->occupied,
-                                      set->view[k][g].cell[w->pos[0]]);
-            side->sum += group->value;
+            pdb_group_state *group = &w->side[k].group[g];
             const pdb_view *view = &set->view[k][g];
-            for (int i = 0; i < PDB_MAX_WIDE_DIGITS; i++)
-                w->cells[k][g][i] = i < set->groups[g].size
-                                        ? view->cell[w->pos[view->source[i]]]
-                                        : (uint8_t)PDB_NO_CELL;
+            place_group(w, k, g, wide);
+            index[k][g] = pdb_index(set, &set->groups[g], group->placement, group->occupied,
+                                    view->cell[w->pos[0]]);
+            pdb_prefetch_entry(&set->groups[g], index[k][g]);
+        }
+    }
+    for (int k = 0; k < w->sides; k++) {
+        for (int g = 0; g < set->count; g++) {
+            w->side[k].group[g].value = pdb_entry(&set->groups[g], index[k][g]);
+            w->side[k].sum += w->side[k].group[g].value;
         }
     }
     unsigned best = w->side[0].sum > w->side[1].sum ? w->side[0].sum : w->side[1].sum;
     return w->manhattan + 2 * best;
+}
+
+void pdb_walk_values(const pdb_walk *w, uint8_t *values)
+{
+    for (int k = 0; k < w->sides; k++)
+        for (int g = 0; g < w->set->count; g++)
+            values[k * w->set->count + g] = (uint8_t)w->side[k].group[g].value;
+}
+
+void pdb_walk_resume_wide(pdb_walk *w, state128 s, unsigned h, const uint8_t *values,
+                          const unsigned *touched)
+{
+    const pdb_set *set = w->set;
+    for (int c = 0; c < set->shape.cells; c++)
+        w->pos[state128_get(s, c)] = (uint8_t)c;
+    unsigned best = 0;
+    for (int k = 0; k < w->sides; k++) {
+        pdb_side *side = &w->side[k];
+        side->sum = 0;
+        for (int g = 0; g < set->count; g++) {
+            side->group[g].value = values[k * set->count + g];
+            side->sum += side->group[g].value;
+            if (touched[k] >> g & 1u)
+                place_group(w, k, g, 1);
+        }
+        if (side->sum > best)
+            best = side->sum;
+    }
+    w->manhattan = h - 2 * best;
 }
 
 /*

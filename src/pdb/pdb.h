@@ -200,6 +200,12 @@ static inline unsigned pdb_entry(const pdb_group *t, uint32_t index)
     return t->data[index];
 }
 
+/* Asks for the cache line of the group's entry at index, to be read a little later. */
+static inline void pdb_prefetch_entry(const pdb_group *t, uint32_t index)
+{
+    __builtin_prefetch(t->data + (t->entry_bits == 4 ? index >> 1 : index));
+}
+
 /* The index of a placement's entry: per region, the blank's region among its slots. */
 static inline uint32_t pdb_index(const pdb_set *set, const pdb_group *t, uint32_t placement,
                                  unsigned occupied, unsigned blank)
@@ -220,22 +226,36 @@ static inline uint32_t pdb_index(const pdb_set *set, const pdb_group *t, uint32_
  * Both stay valid while none of the group's tiles moves, so an entry kept
  * per blank region is re-read after a blank move without ranking again.
  */
+static inline uint32_t pdb_rank_cells(const pdb_set *set, int g, const uint8_t *cells,
+                                      unsigned *occupied, int wide);
+
 static inline uint32_t pdb_place_any(const pdb_set *set, int g, const uint8_t *pos, int mirrored,
                                      unsigned *occupied, int wide)
 {
     const pdb_view *view = &set->view[mirrored][g];
     uint8_t cells[SLIDE_MAX_WIDE_CELLS];
-    unsigned used = 0;
     /*
      * The second bound changes nothing but what the compiler knows of the
      * trip count: with it, the <= 16-cell walk is unrolled as it was before
      * boards of 25 cells (3% fewer instructions a node than without it).
      */
     int most = wide ? SLIDE_MAX_WIDE_CELLS : SLIDE_MAX_PACKED_CELLS;
-    for (int i = 0; i < set->groups[g].size && i < most; i++) {
+    for (int i = 0; i < set->groups[g].size && i < most; i++)
         cells[i] = view->cell[pos[view->source[i]]];
+    return pdb_rank_cells(set, g, cells, occupied, wide);
+}
+
+/*
+ * The placement of group g whose tiles stand on cells[i] of its table's
+ * frame (what pdb_place_any computes from the board), and *occupied.
+ */
+static inline uint32_t pdb_rank_cells(const pdb_set *set, int g, const uint8_t *cells,
+                                      unsigned *occupied, int wide)
+{
+    unsigned used = 0;
+    /* above 16 cells no group keeps entries per region (plan.c): its cells are not needed */
+    for (int i = 0; i < set->groups[g].size && !wide; i++)
         used |= 1u << cells[i];
-    }
     *occupied = used;
     return wide ? permutation_rank_weighted(cells, set->groups[g].size, set->digit_weight[g])
                 : permutation_rank(cells, set->groups[g].size, set->shape.cells);

@@ -57,14 +57,6 @@ void pdb_build_order(const pdb_set *set, int *order);
 
 /* ----------------------------------------------------------------- build */
 
-/*
- * Asks the kernel to back [p, p + bytes) with huge pages where it can: the
- * builder and the lookups touch these arrays at random, and with 4 KiB
- * pages nearly every touch also misses the TLB.  Advice only; no effect on
- * systems without it.  Call before the memory is first written.
- */
-void pdb_advise_huge(void *p, size_t bytes);
-
 /* Bytes that `entries` entries take at `bits` per entry. */
 size_t pdb_entries_bytes(uint32_t entries, int bits);
 /* Bytes of working memory building group g needs on top of its entries. */

@@ -107,6 +107,24 @@ unsigned pdb_walk_start_wide(pdb_walk *w, const pdb_set *set, state128 s);
 unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells);
 
 /*
+ * The entries of the walk's board, side by side: values[k * set->count + g]
+ * is group g's on side k (the reflection when k is 1), for every side the
+ * walk has.  pdb_step_values gives a child's from its parent's.
+ */
+void pdb_walk_values(const pdb_walk *w, uint8_t *values);
+/*
+ * Moves a started walk (same set, every group incremental) to the wide
+ * state s whose estimate is h (what pdb_walk_read or the start gave for it)
+ * and whose entries pdb_walk_values stored, without reading a table: only
+ * the groups with bit g of touched[k] set are placed on side k, so only
+ * their tiles may be located next.  A* resumes at each state it expands
+ * instead of starting again: starting ranked every group, half of a
+ * weighted 24-puzzle search's instructions.
+ */
+void pdb_walk_resume_wide(pdb_walk *w, state128 s, unsigned h, const uint8_t *values,
+                          const unsigned *touched);
+
+/*
  * Group `own` of a side (the reflection when mirrored) after one of its
  * tiles moved and the blank went to cell `blank` of the group's table
  * frame, pos already moved: fills *after
@@ -243,7 +261,7 @@ static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsig
         step->digit[k] = (uint8_t)d;
         step->frame_from[k] = (uint8_t)a;
         step->frame_to[k] = (uint8_t)b;
-        __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+        pdb_prefetch_entry(group, index);
     }
 }
 
@@ -286,6 +304,13 @@ static inline unsigned pdb_walk_read(const pdb_walk *w, pdb_step *step)
     return step->manhattan + 2 * best;
 }
 
+/* A child's entries (pdb_walk_values' order) from its parent's and the read step that made it. */
+static inline void pdb_step_values(const pdb_walk *w, const pdb_step *step, uint8_t *values)
+{
+    for (int k = 0; k < step->sides; k++)
+        values[k * w->set->count + step->own[k]] = (uint8_t)step->after[k].value;
+}
+
 /*
  * pdb_walk_try in two halves, for boards of at most 16 cells, as
  * pdb_walk_locate and pdb_walk_read are above 16: the 15-puzzle's 7-8
@@ -323,7 +348,7 @@ static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, uns
             pdb_index(set, group, after->placement, after->occupied, set->view[k][own].cell[from]);
         step->own[k] = own;
         step->index[k] = index;
-        __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+        pdb_prefetch_entry(group, index);
     }
     w->pos[tile] = (uint8_t)from;
 }
@@ -420,7 +445,7 @@ static ALWAYS_INLINE void pdb_dual_locate(pdb_walk *w, unsigned tile, unsigned f
                 pdb_index(set, group, after->placement, after->occupied, set->view[k][q1].cell[c0]);
             step->dual_in[k] = (int8_t)q1;
             step->dual_index[k] = index;
-            __builtin_prefetch(group->data + (group->entry_bits == 4 ? index >> 1 : index));
+            pdb_prefetch_entry(group, index);
         }
     }
     w->dpos[t1] = (uint8_t)c0;

@@ -35,8 +35,13 @@
  * list keeps each entry's high word in a parallel array, so the entries of
  * a packed search stay 16 bytes.  The search is written once (astar_run);
  * each width gets its own copy from the compiler, the width a constant.
- * With pattern databases there, an expansion starts a pdb_walk at its
- * state and reads each child's estimate from the moved tile's group alone.
+ * With pattern databases there, each open entry keeps its state's table
+ * entries (a byte a group and side, in a parallel array too); an expansion
+ * resumes a pdb_walk at its state from them, placing only the groups its
+ * children move, and reads each child's estimate from the moved tile's
+ * group alone.  Starting a walk at every expansion instead (ranking every
+ * group on both sides) was half the instructions of a weighted 24-puzzle
+ * search.
  *
  * Weighted (--weight W, and auto on cached 17-25 cell shapes whose sides
  * are at least 4): anytime weighted A*.  The open list is ordered by
@@ -52,6 +57,17 @@
  * 1.047 x (src/search/README.md).  A memory cap or deadline met after the
  * first answer ends the search with the shortest so far.  Weight 1 is the
  * optimal search above, unchanged.
+ *
+ * A first answer's expansion cap (search_task.node_cap, which auto sets)
+ * spent without one is the rescue: the open list is ordered again by
+ * ASTAR_RESCUE_WEIGHT (open_rekey) and the search goes on from where it
+ * stands, for as many expansions again; the answer is then within that
+ * weight of the optimum, and the note and stats say so.  Only once that is
+ * spent too does the search stop with IDA_NODE_CAP, for auto's ladder.  On
+ * the 5x5 boards A* took over a million expansions on, the rescue's
+ * answers were 5% shorter than the ladder's, in less time.  Lowering the
+ * weight after each answer instead (as ARA* does) made the answers longer
+ * for the same expansions (tests/bench/README.md).
  */
 #include "core/state_map.h"
 #include "heuristic/heuristic.h"
@@ -100,6 +116,20 @@ static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
 }
 
 /* ------------------------------------------------------- weighted search */
+
+/*
+ * A weighted search above 16 cells goes on to ASTAR_ANYTIME_EXPANSIONS and
+ * stores about two states an expansion (1.7 to 2.7 million on 24-puzzles),
+ * so its map starts with room for this many: doubling on the way there cost
+ * about a tenth of its time in copies and page faults.
+ */
+#define ASTAR_ANYTIME_STATES 2000000u
+/*
+ * The weight a weighted search's open list is ordered by once the first
+ * answer's expansions (search_task.node_cap) are spent without one.
+ */
+#define ASTAR_RESCUE_WEIGHT 1600u
+_Static_assert(IDA_WEIGHT_ONE == 1000u, "ASTAR_RESCUE_WEIGHT is 1.6 in thousandths");
 
 /*
  * Expansions a weighted search spends in all before it stops looking for
@@ -210,6 +240,24 @@ static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape
     return status;
 }
 
+/*
+ * Sets up the seen map, with room for what a weighted search above 16
+ * cells will store (ASTAR_ANYTIME_STATES) when the memory cap allows, else
+ * small.  Returns SLIDE_OK or the budget's status.
+ */
+static int seen_init(state_map *seen, search_task *search, int is_wide)
+{
+    size_t expected = is_wide && search->weight > IDA_WEIGHT_ONE ? ASTAR_ANYTIME_STATES : 0;
+    for (;;) {
+        int status = is_wide ? state_map_init_wide(seen, search->budget, &seen_kind, expected)
+                             : state_map_init(seen, search->budget, &seen_kind, expected);
+        if (status != SLIDE_E_MEMLIMIT || expected == 0)
+            return status;
+        search->budget->status = SLIDE_OK; /* no room for it all at once: grow on the way */
+        expected = 0;
+    }
+}
+
 /* ------------------------------------------------------------- open list */
 
 /* One open state: its f and g are the bucket it sits in (or the heap key). */
@@ -232,6 +280,12 @@ typedef struct open_list {
     int wide;       /* states are state128: high holds their high words */
     uint64_t *high; /* entry i's high word, in a wide search */
     size_t high_cap;
+    /*
+     * Entry i's pattern database entries (pdb_walk_values) at i * stride,
+     * in a search that walks the tables; stride 0 otherwise.
+     */
+    uint8_t *values;
+    size_t stride, values_cap;
     size_t cap;
     size_t size; /* entries in the list */
     search_budget *budget;
@@ -253,6 +307,14 @@ static int open_reserve_entry(open_list *q)
     size_t cap = q->cap ? q->cap * 2 : 1024;
     if (cap >= NO_ENTRY)
         return q->budget->status = SLIDE_E_MEMLIMIT;
+    if (q->stride && q->values_cap < cap) {
+        uint8_t *values =
+            budget_realloc(q->budget, q->values, q->values_cap * q->stride, cap * q->stride);
+        if (!values)
+            return q->budget->status;
+        q->values = values;
+        q->values_cap = cap;
+    }
     if (q->wide && q->high_cap < cap) {
         uint64_t *high =
             budget_realloc(q->budget, q->high, q->high_cap * sizeof *high, cap * sizeof *high);
@@ -275,6 +337,7 @@ static void open_free_entries(open_list *q)
 {
     budget_free(q->budget, q->entries, q->cap * sizeof *q->entries);
     budget_free(q->budget, q->high, q->high_cap * sizeof *q->high);
+    budget_free(q->budget, q->values, q->values_cap * q->stride);
 }
 
 #ifndef SLIDE_ASTAR_BINARY_HEAP
@@ -332,7 +395,21 @@ static int open_cover(open_list *q, unsigned f)
     return SLIDE_OK;
 }
 
-static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move)
+/* Puts entry e on top of bucket (f, g), which open_cover made room for. */
+static void bucket_link(open_list *q, uint32_t e, unsigned f, unsigned g)
+{
+    size_t b = bucket_index(f, g);
+    q->entries[e].link = q->heads[b];
+    q->heads[b] = e;
+    q->counts[f]++;
+    if (g > q->top_g[f])
+        q->top_g[f] = (uint16_t)g;
+    if (f < q->f_min)
+        q->f_min = f;
+}
+
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move,
+                     const uint8_t *values)
 {
     int status = open_cover(q, f);
     if (status != SLIDE_OK)
@@ -347,25 +424,23 @@ static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned 
             return status;
         e = (uint32_t)q->used++;
     }
-    size_t b = bucket_index(f, g);
     q->entries[e].state = s.lo;
     if (q->wide)
         q->high[e] = s.hi;
+    if (q->stride)
+        memcpy(q->values + e * q->stride, values, q->stride);
     q->entries[e].h = (uint16_t)h;
     q->entries[e].move = (uint8_t)move;
-    q->entries[e].link = q->heads[b];
-    q->heads[b] = e;
-    q->counts[f]++;
-    if (g > q->top_g[f])
-        q->top_g[f] = (uint16_t)g;
-    if (f < q->f_min)
-        q->f_min = f;
+    bucket_link(q, e, f, g);
     q->size++;
     return SLIDE_OK;
 }
 
-/* Takes the entry of least f, then greatest g.  The list must not be empty. */
-static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+/*
+ * Takes the entry of least f, then greatest g, its values copied to
+ * values_out.  The list must not be empty.
+ */
+static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out, uint8_t *values_out)
 {
     unsigned f = q->f_min;
     while (q->counts[f] == 0)
@@ -379,6 +454,8 @@ static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     uint32_t e = q->heads[b];
     open_entry entry = q->entries[e];
     open_item item = {{entry.state, q->wide ? q->high[e] : 0}, entry.h, entry.move};
+    if (q->stride)
+        memcpy(values_out, q->values + e * q->stride, q->stride);
     q->heads[b] = entry.link;
     q->entries[e].link = q->free;
     q->free = e;
@@ -387,6 +464,57 @@ static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     *f_out = f;
     *g_out = g;
     return item;
+}
+
+/*
+ * Orders the list by a's key (weighted_f, after a change of its weight):
+ * each entry (g, h) moves to the bucket of its new key, and entries with
+ * g + h at least the length of a's answer (nothing through them is shorter)
+ * are dropped.  The entries stay where they are; only the buckets are
+ * built anew, so the list never needs twice its memory.  On failure the
+ * list is as it was.
+ */
+static int open_rekey(open_list *q, const anytime *a)
+{
+    unsigned length = a->length;
+    uint32_t *old_heads = q->heads, *old_counts = q->counts;
+    uint16_t *old_top = q->top_g;
+    unsigned old_cap = q->f_cap, old_min = q->size ? q->f_min : old_cap, most = 0;
+    for (unsigned f = old_min; f < old_cap; f++)
+        for (unsigned g = 0; old_counts[f] && g <= old_top[f]; g++)
+            for (uint32_t e = old_heads[bucket_index(f, g)]; e != NO_ENTRY; e = q->entries[e].link)
+                if (g + q->entries[e].h < length && weighted_f(a, g, q->entries[e].h) > most)
+                    most = weighted_f(a, g, q->entries[e].h);
+    q->heads = NULL;
+    q->f_cap = 0;
+    int status = open_cover(q, most);
+    if (status != SLIDE_OK) {
+        q->heads = old_heads;
+        q->counts = old_counts;
+        q->top_g = old_top;
+        q->f_cap = old_cap;
+        return status;
+    }
+    q->f_min = UINT32_MAX;
+    for (unsigned f = old_min; f < old_cap; f++) {
+        for (unsigned g = 0; old_counts[f] && g <= old_top[f]; g++) {
+            uint32_t e = old_heads[bucket_index(f, g)];
+            while (e != NO_ENTRY) {
+                uint32_t next = q->entries[e].link;
+                unsigned h = q->entries[e].h;
+                if (g + h >= length) {
+                    q->entries[e].link = q->free;
+                    q->free = e;
+                    q->size--;
+                } else {
+                    bucket_link(q, e, weighted_f(a, g, h), g);
+                }
+                e = next;
+            }
+        }
+    }
+    budget_free(q->budget, old_heads, bucket_bytes(old_cap));
+    return SLIDE_OK;
 }
 
 static int open_init(open_list *q, search_budget *budget, int wide)
@@ -414,15 +542,36 @@ static void open_free(open_list *q)
     open_free_entries(q);
 }
 
-/* Moves heap entry `from` (with its high word) to slot `to`. */
+/* Moves heap entry `from` (with its high word and values) to slot `to`. */
 static void heap_move(open_list *q, size_t to, size_t from)
 {
     q->entries[to] = q->entries[from];
     if (q->wide)
         q->high[to] = q->high[from];
+    if (q->stride)
+        memcpy(q->values + to * q->stride, q->values + from * q->stride, q->stride);
 }
 
-static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move)
+/* Swaps heap entries i and j (with their high words and values). */
+static void heap_swap(open_list *q, size_t i, size_t j)
+{
+    open_entry entry = q->entries[i];
+    q->entries[i] = q->entries[j];
+    q->entries[j] = entry;
+    if (q->wide) {
+        uint64_t high = q->high[i];
+        q->high[i] = q->high[j];
+        q->high[j] = high;
+    }
+    for (size_t b = 0; b < q->stride; b++) {
+        uint8_t v = q->values[i * q->stride + b];
+        q->values[i * q->stride + b] = q->values[j * q->stride + b];
+        q->values[j * q->stride + b] = v;
+    }
+}
+
+static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned h, int move,
+                     const uint8_t *values)
 {
     int status = open_reserve_entry(q);
     if (status != SLIDE_OK)
@@ -436,13 +585,17 @@ static int open_push(open_list *q, state128 s, unsigned f, unsigned g, unsigned 
     q->entries[i] = entry;
     if (q->wide)
         q->high[i] = s.hi;
+    if (q->stride)
+        memcpy(q->values + i * q->stride, values, q->stride);
     return SLIDE_OK;
 }
 
-static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
+static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out, uint8_t *values_out)
 {
     open_entry top = q->entries[0];
     open_item item = {{top.state, q->wide ? q->high[0] : 0}, top.h, top.move};
+    if (q->stride)
+        memcpy(values_out, q->values, q->stride);
     size_t last = --q->size, i = 0;
     for (;;) {
         size_t child = 2 * i + 1;
@@ -459,6 +612,36 @@ static open_item open_pop(open_list *q, unsigned *f_out, unsigned *g_out)
     *f_out = top.link >> 16;
     *g_out = 0xffffu - (top.link & 0xffffu);
     return item;
+}
+
+/* open_rekey of the bucket list, for the heap: new keys, dropped entries, then heapified. */
+static int open_rekey(open_list *q, const anytime *a)
+{
+    size_t kept = 0;
+    unsigned length = a->length;
+    for (size_t i = 0; i < q->size; i++) {
+        unsigned g = 0xffffu - (q->entries[i].link & 0xffffu), h = q->entries[i].h;
+        if (g + h >= length)
+            continue;
+        heap_move(q, kept, i);
+        q->entries[kept++].link = (uint32_t)(weighted_f(a, g, h) << 16 | (0xffffu - g));
+    }
+    q->size = kept;
+    for (size_t top = kept / 2; top-- > 0;) {
+        size_t i = top;
+        for (;;) {
+            size_t child = 2 * i + 1;
+            if (child >= kept)
+                break;
+            if (child + 1 < kept && q->entries[child + 1].link < q->entries[child].link)
+                child++;
+            if (q->entries[child].link >= q->entries[i].link)
+                break;
+            heap_swap(q, i, child);
+            i = child;
+        }
+    }
+    return SLIDE_OK;
 }
 
 #endif
@@ -503,8 +686,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
                                slide_strerror(status));
         return status;
     }
-    status = is_wide ? state_map_init_wide(&seen, budget, &seen_kind, 0)
-                     : state_map_init(&seen, budget, &seen_kind, 0);
+    status = seen_init(&seen, search, is_wide);
     unsigned h0 = 0;
     if (status == SLIDE_OK)
         h0 = is_wide ? heuristic->estimate_wide(hctx, start) : heuristic->estimate(hctx, start.lo);
@@ -516,25 +698,35 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
     if (best.weight != IDA_WEIGHT_ONE)
         stats->weight = (double)best.weight / IDA_WEIGHT_ONE;
     /*
-     * Pattern databases above 16 cells: each expansion starts a walk at its
-     * state (pdb/walk.h), and a child's estimate re-reads only the moved
-     * tile's group, one entry a side instead of every group's.
+     * Pattern databases above 16 cells: the open list keeps each state's
+     * table entries (pdb_walk_values), each expansion resumes a walk at its
+     * state with them (pdb/walk.h) and places only the groups its children
+     * move, and a child's estimate re-reads only the moved tile's group,
+     * one entry a side instead of every group's.
      */
     const pdb_set *set = status == SLIDE_OK && is_wide && heuristic->pattern_databases
                              ? heuristic->pattern_databases(hctx)
                              : NULL;
     pdb_walk walk;
     int walking = 0;
+    uint8_t values[2 * PDB_MAX_GROUPS], child_values[4][2 * PDB_MAX_GROUPS];
     if (set) {
         pdb_walk_start_wide(&walk, set, start);
         walking = walk.incremental;
+        if (walking) {
+            open.stride = (size_t)(walk.sides * set->count);
+            pdb_walk_values(&walk, values);
+        }
     }
     if (status == SLIDE_OK)
-        status = open_push(&open, start, weighted_f(&best, 0, h0), 0, h0, STATE_MAP_ROOT_MOVE);
+        status =
+            open_push(&open, start, weighted_f(&best, 0, h0), 0, h0, STATE_MAP_ROOT_MOVE, values);
 
     unsigned f = h0, g = 0;
+    uint64_t node_cap =
+        search->node_cap; /* the first answer's expansions, once rescued twice that */
     while (status == SLIDE_OK && open.size > 0) {
-        open_item e = open_pop(&open, &f, &g);
+        open_item e = open_pop(&open, &f, &g, values);
         if (seen_g(&seen, e.state, is_wide) != g)
             continue; /* stale: a shorter path to this state was found after the push */
         if (g + e.h >= best.length)
@@ -547,7 +739,27 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         }
         if (anytime_has(&best) && stats->expanded >= ASTAR_ANYTIME_EXPANSIONS)
             break;
-        if (!anytime_has(&best) && search->node_cap && stats->expanded >= search->node_cap) {
+        if (!anytime_has(&best) && search->node_cap && stats->expanded >= node_cap &&
+            best.weight > IDA_WEIGHT_ONE && best.key_weight < ASTAR_RESCUE_WEIGHT) {
+            /*
+             * No answer within the cap: the list is ordered by a larger
+             * weight and the search goes on from where it stands, which
+             * answers sooner and shorter than the ladder starting over.
+             * Only weighted: at weight 1 the answer must stay optimal.
+             */
+            double rescue = (double)ASTAR_RESCUE_WEIGHT / IDA_WEIGHT_ONE;
+            search_note(
+                search,
+                "astar at weight %g had no answer within %llu expansions; went on at weight %g",
+                (double)best.key_weight / IDA_WEIGHT_ONE, (unsigned long long)node_cap, rescue);
+            best.key_weight = ASTAR_RESCUE_WEIGHT;
+            stats->weight = rescue;
+            node_cap += search->node_cap;
+            status = open_rekey(&open, &best);
+            if (status != SLIDE_OK)
+                break;
+        }
+        if (!anytime_has(&best) && search->node_cap && stats->expanded >= node_cap) {
             status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks the ladder instead */
             break;
         }
@@ -566,9 +778,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         state128 children[4];
         unsigned tiles[4];
         int targets[4], moves[4], count = 0;
-        pdb_step steps[4];
-        if (walking)
-            pdb_walk_start_wide(&walk, set, e.state);
+        unsigned touched[2] = {0, 0};
         for (int m = 0; m < 4; m++) {
             int target = shape->neighbour[blank][m];
             if (target < 0 || m == back)
@@ -578,16 +788,27 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
                 tiles[count] = state128_get(e.state, target);
                 child = state128_swap(e.state, blank, target);
                 state_map_prefetch_wide(&seen, child);
-                if (walking)
-                    pdb_walk_locate(&walk, tiles[count], (unsigned)target, (unsigned)blank,
-                                    &steps[count]);
             } else {
                 tiles[count] = state_get(e.state.lo, target);
                 child.lo = state_swap(e.state.lo, blank, target);
             }
+            if (walking) {
+                touched[0] |= 1u << set->group_of[tiles[count]];
+                touched[1] |= 1u << set->mirror_group_of[tiles[count]];
+            }
             children[count] = child;
             targets[count] = target;
             moves[count++] = m;
+        }
+        /*
+         * The children's map slots (and table entries, on the walk) are
+         * asked for before any is read, so that the misses overlap.
+         */
+        pdb_step steps[4];
+        if (walking) {
+            pdb_walk_resume_wide(&walk, e.state, e.h, values, touched);
+            for (int i = 0; i < count; i++)
+                pdb_walk_locate(&walk, tiles[i], (unsigned)targets[i], (unsigned)blank, &steps[i]);
         }
         for (int i = 0; i < count && status == SLIDE_OK; i++) {
             state128 child = children[i];
@@ -604,11 +825,16 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
             if (g + 1 + child_h >= best.length)
                 continue;
             int improved = seen_improve(&seen, child, g + 1, moves[i], is_wide);
-            if (improved < 0)
+            if (improved < 0) {
                 status = improved;
-            else if (improved)
+            } else if (improved) {
+                if (walking) {
+                    memcpy(child_values[i], values, open.stride);
+                    pdb_step_values(&walk, &steps[i], child_values[i]);
+                }
                 status = open_push(&open, child, weighted_f(&best, g + 1, child_h), g + 1, child_h,
-                                   moves[i]);
+                                   moves[i], child_values[i]);
+            }
         }
     }
     const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";

@@ -13,6 +13,11 @@
 #   astar     50 4x4 boards 40 random moves from the goal, -a astar (linear)
 #   idastar   20 4x4 boards 60 random moves from the goal, -a idastar -H linear
 #   batch     200,000 random 3x3 boards, auto (the distance table), -o steps
+# and, only when named in WORKLOADS (they need the 5x5 tables cached: run
+# `slide pdb build --size 5x5` once, about 75 s on two cores):
+#   astar24   10 random 5x5 boards, -a astar -H pdb --weight 1.4 (anytime A*)
+#   auto24    30 random 5x5 boards, auto (the same A*, the rescue at 1.6 on
+#             those without an answer after a million expansions)
 set -euo pipefail
 old=${1:?usage: tests/bench/ab.sh OLD NEW}
 new=${2:?usage: tests/bench/ab.sh OLD NEW}
@@ -30,6 +35,8 @@ boards() {
   astar) "$new" gen --size 4x4 --count 50 --walk 40 --seed 1 ;;
   idastar) "$new" gen --size 4x4 --count 20 --walk 60 --seed 1 ;;
   batch) "$new" gen --size 3x3 --count 200000 --seed 7 ;;
+  astar24) "$new" gen --size 5x5 --count 10 --seed 1 ;;
+  auto24) "$new" gen --size 5x5 --count 30 --seed 1 ;;
   esac
 }
 flags() {
@@ -39,13 +46,15 @@ flags() {
   astar) echo "-a astar -o moves" ;;
   idastar) echo "-a idastar -H linear -o moves" ;;
   batch) echo "-o steps" ;;
+  astar24) echo "-a astar -H pdb --weight 1.4 -o moves" ;;
+  auto24) echo "-o moves" ;;
   esac
 }
-# run BINARY WORKLOAD TAG: appends "wall cpu" to $work/TAG.times
+# run BINARY WORKLOAD TAG: appends "wall cpu" to $work/TAG.times (slide's notes on stderr dropped)
 run() {
   local t
   # shellcheck disable=SC2046
-  t=$( { TIMEFORMAT='%R %U %S'; time "$1" solve $(flags "$2") <"$work/$2.in" >"$work/$3.out"; } 2>&1 )
+  t=$( { TIMEFORMAT='%R %U %S'; time "$1" solve $(flags "$2") <"$work/$2.in" >"$work/$3.out" 2>/dev/null; } 2>&1 )
   echo "$t" | awk '{ print $1, $2 + $3 }' >>"$work/$3.times"
 }
 
