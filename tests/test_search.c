@@ -573,13 +573,13 @@ static void board_bound_is_linear_conflict(void **state)
  * Runs astar_solve on a 4x5 board (the wide state) with the Manhattan
  * distance at `weight` and an expansion cap on the first answer, as auto
  * sets one: returns its status, the answer in *moves (NULL when none), the
- * stats in *stats.
+ * stats in *stats (peak_memory: the search's own peak).
  */
 static int astar_capped(const slide_board *start, const slide_board *goal, double weight,
-                        uint64_t node_cap, char **moves, slide_stats *stats)
+                        uint64_t node_cap, size_t max_memory, char **moves, slide_stats *stats)
 {
     slide_limits limits = slide_limits_init();
-    limits.max_memory = TEST_CAP;
+    limits.max_memory = max_memory;
     search_budget budget;
     budget_init(&budget, &limits);
     *stats = slide_stats_init();
@@ -606,6 +606,7 @@ static int astar_capped(const slide_board *start, const slide_board *goal, doubl
     }
     budget_free(&budget, answer.data, answer.cap);
     assert_int_equal(budget.used, 0);
+    stats->peak_memory = budget.peak;
     return status;
 }
 
@@ -627,17 +628,17 @@ static void astar_rescue_reorders_at_a_larger_weight(void **state)
     assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 60, &rng), SLIDE_OK);
     char *moves;
     slide_stats st;
-    assert_int_equal(astar_capped(&b, &goal, 1, 0, &moves, &st), SLIDE_OK);
+    assert_int_equal(astar_capped(&b, &goal, 1, 0, TEST_CAP, &moves, &st), SLIDE_OK);
     size_t shortest = strlen(moves);
     free(moves);
 
     /* uncapped at 1.1, and capped at 1.1 but given the room: no rescue */
-    assert_int_equal(astar_capped(&b, &goal, 1.1, 0, &moves, &st), SLIDE_OK);
+    assert_int_equal(astar_capped(&b, &goal, 1.1, 0, TEST_CAP, &moves, &st), SLIDE_OK);
     uint64_t uncapped = st.expanded;
     free(moves);
     int rescued = 0, refused = 0;
     for (uint64_t cap = 1; cap <= 2 * uncapped; cap *= 2) {
-        int status = astar_capped(&b, &goal, 1.1, cap, &moves, &st);
+        int status = astar_capped(&b, &goal, 1.1, cap, TEST_CAP, &moves, &st);
         if (status == IDA_NODE_CAP) {
             assert_null(moves);
             assert_true(st.expanded <= 2 * cap);
@@ -660,12 +661,42 @@ static void astar_rescue_reorders_at_a_larger_weight(void **state)
     assert_true(rescued > 0 && refused > 0);
 
     /* weight 1 with a cap: optimal or nothing */
-    int status = astar_capped(&b, &goal, 1, 8, &moves, &st);
+    int status = astar_capped(&b, &goal, 1, 8, TEST_CAP, &moves, &st);
     assert_true(status == SLIDE_OK || status == IDA_NODE_CAP);
     if (status == SLIDE_OK) {
         assert_int_equal(strlen(moves), shortest);
         free(moves);
     }
+    slide_board_free(&b);
+    slide_board_free(&goal);
+}
+
+/*
+ * A board whose weighted search passes ASTAR_HEADED_STATES (65,536
+ * states): with room under the cap its map grows at once to 2,000,000
+ * states' room (seen_reserve), under a tighter cap it doubles as it fills;
+ * the answer and the expansions are the same either way.
+ */
+static void astar_map_grows_at_once_when_headed_for_millions(void **state)
+{
+    (void)state;
+    slide_board goal, b;
+    assert_int_equal(slide_board_init_goal(&goal, 4, 5), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 8);
+    assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 80, &rng), SLIDE_OK);
+    char *moves, *roomy;
+    slide_stats st, roomy_st;
+    assert_int_equal(astar_capped(&b, &goal, 1.5, 0, (size_t)1 << 30, &roomy, &roomy_st), SLIDE_OK);
+    assert_true(roomy_st.generated > 2 * 65536);
+    assert_int_equal(astar_capped(&b, &goal, 1.5, 0, TEST_CAP, &moves, &st), SLIDE_OK);
+    assert_string_equal(moves, roomy);
+    assert_int_equal(st.expanded, roomy_st.expanded);
+    /* the doublings' last copy held the old map beside the new one; the early growth did not */
+    assert_true(roomy_st.peak_memory < st.peak_memory);
+    testkit_assert_solves(&b, &goal, moves);
+    free(moves);
+    free(roomy);
     slide_board_free(&b);
     slide_board_free(&goal);
 }
@@ -786,6 +817,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(board_bound_is_linear_conflict),
     cmocka_unit_test(lower_bound_is_proven),
     cmocka_unit_test(astar_rescue_reorders_at_a_larger_weight),
+    cmocka_unit_test(astar_map_grows_at_once_when_headed_for_millions),
     cmocka_unit_test(command_line),
 };
 

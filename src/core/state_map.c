@@ -43,18 +43,24 @@ static int allocate(state_map *m, size_t slots)
     return SLIDE_OK;
 }
 
+/* The fewest slots (a power of two, at least 1024) that hold `expected` keys before a doubling. */
+static size_t slots_for(const state_map_kind *kind, size_t expected)
+{
+    size_t slots = 1024;
+    while (load_limit(kind, slots) < expected && slots < ((size_t)1 << 40))
+        slots *= 2;
+    return slots;
+}
+
 /* state_map_init with keys of `key_words` words. */
 static int init_words(state_map *m, search_budget *budget, const state_map_kind *kind,
                       size_t expected, int key_words)
 {
-    size_t slots = 1024;
     memset(m, 0, sizeof *m);
     m->budget = budget;
     m->kind = kind;
     m->key_words = key_words;
-    while (load_limit(kind, slots) < expected && slots < ((size_t)1 << 40))
-        slots *= 2;
-    return allocate(m, slots);
+    return allocate(m, slots_for(kind, expected));
 }
 
 int state_map_init(state_map *m, search_budget *budget, const state_map_kind *kind, size_t expected)
@@ -85,10 +91,16 @@ void state_map_clear(state_map *m)
     m->count = 0;
 }
 
-int state_map_grow(state_map *m)
+size_t state_map_bytes_for(const state_map *m, size_t expected)
+{
+    return map_bytes(m, slots_for(m->kind, expected));
+}
+
+/* Moves every key of m to a new map of `slots` slots.  SLIDE_OK, or the budget's status with m
+ * unchanged. */
+static int resize(state_map *m, size_t slots)
 {
     state_map old = *m;
-    size_t slots = (m->mask + 1) * 2;
     if (map_bytes(m, slots) > m->budget->cap)
         return m->budget->status = SLIDE_E_MEMLIMIT;
     int status = allocate(m, slots);
@@ -119,6 +131,17 @@ int state_map_grow(state_map *m)
     m->count = old.count;
     state_map_free(&old);
     return SLIDE_OK;
+}
+
+int state_map_grow(state_map *m)
+{
+    return resize(m, (m->mask + 1) * 2);
+}
+
+int state_map_reserve(state_map *m, size_t expected)
+{
+    size_t slots = slots_for(m->kind, expected);
+    return slots > m->mask + 1 ? resize(m, slots) : SLIDE_OK;
 }
 
 /* The parent move kept in slot's value, whatever the kind's width. */

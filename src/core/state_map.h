@@ -61,6 +61,15 @@ void state_map_clear(state_map *m);
  * or the budget's status with the map unchanged.
  */
 int state_map_grow(state_map *m);
+/*
+ * Grows m at once to room for `expected` keys before its next doubling
+ * (nothing when it has that already): a map known to be headed there is
+ * spared the copies of the doublings on the way.  Returns SLIDE_OK, or the
+ * budget's status with the map unchanged.
+ */
+int state_map_reserve(state_map *m, size_t expected);
+/* The bytes a map like m takes with room for `expected` keys. */
+size_t state_map_bytes_for(const state_map *m, size_t expected);
 
 static inline uint64_t hash64(uint64_t x)
 {

@@ -221,7 +221,8 @@ static inline uint32_t pdb_index(const pdb_set *set, const pdb_group *t, uint32_
 /*
  * Where group g's tiles stand on the board whose cells are pos[tile] (pos[0]
  * the blank), or on its reflection when mirrored, in the table's frame:
- * returns the placement and sets *occupied to the cells the tiles cover.
+ * returns the placement and sets *occupied to the cells the tiles cover
+ * (0 above 16 cells, where no group keeps entries per region, plan.c).
  * wide: the board has more than 16 cells (a constant where it is inlined).
  * Both stay valid while none of the group's tiles moves, so an entry kept
  * per blank region is re-read after a blank move without ranking again.

@@ -48,7 +48,8 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
 
 /*
  * Gives group g an entry per blank region (on) or per placement; entries
- * follows.  SLIDE_OK, or SLIDE_E_ARGUMENT when there would be too many.
+ * follows.  SLIDE_OK, or SLIDE_E_ARGUMENT when there would be too many or
+ * the board has more than 16 cells (regions are named for 16 at most).
  */
 int pdb_group_per_region(pdb_set *set, int g, int on);
 

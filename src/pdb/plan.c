@@ -238,6 +238,8 @@ int pdb_set_groups_cells(pdb_set *set, const geometry *shape, const uint8_t *goa
 int pdb_group_per_region(pdb_set *set, int g, int on)
 {
     pdb_group *t = &set->groups[g];
+    if (on && set->shape.cells > SLIDE_MAX_PACKED_CELLS)
+        return SLIDE_E_ARGUMENT; /* set->lowest names regions of 16 cells at most (pdb_index) */
     uint64_t entries = (uint64_t)t->placements * (uint64_t)(on ? set->shape.cells - t->size : 1);
     if (entries >= UINT32_MAX)
         return SLIDE_E_ARGUMENT;

@@ -118,11 +118,15 @@ static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
 /* ------------------------------------------------------- weighted search */
 
 /*
- * A weighted search above 16 cells goes on to ASTAR_ANYTIME_EXPANSIONS and
- * stores about two states an expansion (1.7 to 2.7 million on 24-puzzles),
- * so its map starts with room for this many: doubling on the way there cost
- * about a tenth of its time in copies and page faults.
+ * A weighted search above 16 cells that stores ASTAR_HEADED_STATES states
+ * is headed for ASTAR_ANYTIME_EXPANSIONS expansions and about two states an
+ * expansion (1.7 to 2.7 million on 24-puzzles), so its map grows at once to
+ * room for ASTAR_ANYTIME_STATES (seen_reserve): doubling on the way there
+ * cost about a tenth of its time in copies and page faults.  Not from the
+ * start: an easy board that empties its open list early would pay 72 MB of
+ * pages for nothing (6 ms against 0.25 ms a board).
  */
+#define ASTAR_HEADED_STATES 65536u
 #define ASTAR_ANYTIME_STATES 2000000u
 /*
  * The weight a weighted search's open list is ordered by once the first
@@ -241,21 +245,18 @@ static int anytime_keep(anytime *a, const state_map *seen, const geometry *shape
 }
 
 /*
- * Sets up the seen map, with room for what a weighted search above 16
- * cells will store (ASTAR_ANYTIME_STATES) when the memory cap allows, else
- * small.  Returns SLIDE_OK or the budget's status.
+ * Grows the seen map of a weighted search above 16 cells that has reached
+ * ASTAR_HEADED_STATES to room for ASTAR_ANYTIME_STATES, when that takes at
+ * most a quarter of what the memory cap leaves (the open list and the
+ * answer need the rest); otherwise, or when refused, it doubles as before.
  */
-static int seen_init(state_map *seen, search_task *search, int is_wide)
+static void seen_reserve(state_map *seen, search_budget *budget)
 {
-    size_t expected = is_wide && search->weight > IDA_WEIGHT_ONE ? ASTAR_ANYTIME_STATES : 0;
-    for (;;) {
-        int status = is_wide ? state_map_init_wide(seen, search->budget, &seen_kind, expected)
-                             : state_map_init(seen, search->budget, &seen_kind, expected);
-        if (status != SLIDE_E_MEMLIMIT || expected == 0)
-            return status;
-        search->budget->status = SLIDE_OK; /* no room for it all at once: grow on the way */
-        expected = 0;
-    }
+    size_t left = budget->cap > budget->used ? budget->cap - budget->used : 0;
+    if (state_map_bytes_for(seen, ASTAR_ANYTIME_STATES) > left / 4)
+        return;
+    if (state_map_reserve(seen, ASTAR_ANYTIME_STATES) != SLIDE_OK)
+        budget->status = SLIDE_OK; /* a refusal leaves the map as it was: it grows as needed */
 }
 
 /* ------------------------------------------------------------- open list */
@@ -545,6 +546,8 @@ static void open_free(open_list *q)
 /* Moves heap entry `from` (with its high word and values) to slot `to`. */
 static void heap_move(open_list *q, size_t to, size_t from)
 {
+    if (to == from)
+        return; /* the last entry popped, or one kept in place by open_rekey */
     q->entries[to] = q->entries[from];
     if (q->wide)
         q->high[to] = q->high[from];
@@ -686,7 +689,9 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
                                slide_strerror(status));
         return status;
     }
-    status = seen_init(&seen, search, is_wide);
+    status = is_wide ? state_map_init_wide(&seen, budget, &seen_kind, 0)
+                     : state_map_init(&seen, budget, &seen_kind, 0);
+    int headed = is_wide && search->weight > IDA_WEIGHT_ONE; /* seen_reserve not yet tried */
     unsigned h0 = 0;
     if (status == SLIDE_OK)
         h0 = is_wide ? heuristic->estimate_wide(hctx, start) : heuristic->estimate(hctx, start.lo);
@@ -762,6 +767,10 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         if (!anytime_has(&best) && search->node_cap && stats->expanded >= node_cap) {
             status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks the ladder instead */
             break;
+        }
+        if (headed && seen.count >= ASTAR_HEADED_STATES) {
+            seen_reserve(&seen, budget);
+            headed = 0;
         }
         stats->expanded++;
         if ((stats->expanded & 4095) == 0 && budget_expired(budget)) {
@@ -847,7 +856,7 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
         search_note(search,
                     "astar at weight %.3g %s after storing %zu states; answered with the "
                     "shortest found",
-                    (double)best.weight / IDA_WEIGHT_ONE, limit, stored);
+                    (double)best.key_weight / IDA_WEIGHT_ONE, limit, stored);
         budget->status = SLIDE_OK;
         status = SLIDE_OK;
     }

@@ -112,10 +112,11 @@ typedef struct auto_plan {
  * Expansions auto's weighted A* (AUTO_PDB_ASTAR) may spend before its
  * first answer, under a second on a 5x5: most first answers come within
  * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but
- * about one 5x5 board in eight takes more; those get the weighted ladder,
- * as every board did before.  On shapes with a side of 3 or fewer (3x7,
- * 2x9), whose tables guide A* less, far more boards do, and beam answered
- * them worse than the ladder: those keep the ladder (AUTO_PDB_CACHED).
+ * about one 5x5 board in six takes more: A* then goes on at a larger weight
+ * for as many expansions again (astar.c, the rescue), and only a board
+ * without an answer after that too gets the weighted ladder.  On shapes with a side of 3 or fewer
+ * (3x7, 2x9), whose tables guide A* less, far more boards do, and beam answered them worse than the
+ * ladder: those keep the ladder (AUTO_PDB_CACHED).
  */
 #define AUTO_ASTAR_FIRST_EXPANSIONS 1000000u
 

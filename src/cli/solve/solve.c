@@ -374,9 +374,10 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
         !atomic_exchange(run->noted_not_optimal, 1)) {
         if (st.weight > 0)
             fprintf(run->err,
-                    "slide: note: boards of %d to %d cells are solved with --algo %s "
-                    "--weight %g on their cached pattern databases: fast and near-optimal (at "
-                    "most %g x optimal), not proven optimal (said once)\n",
+                    "slide: note: boards of %d to %d cells are solved by weighted search on "
+                    "their cached pattern databases: fast and near-optimal (the first by --algo "
+                    "%s --weight %g, at most %g x optimal; --stats gives each board's), not "
+                    "proven optimal (said once)\n",
                     SLIDE_MAX_PACKED_CELLS + 1, SLIDE_MAX_WIDE_CELLS, st.algo ? st.algo : "astar",
                     st.weight, st.weight);
         else if (st.remedy == SLIDE_REMEDY_PDB_BUILD)
