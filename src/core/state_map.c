@@ -96,8 +96,10 @@ size_t state_map_bytes_for(const state_map *m, size_t expected)
     return map_bytes(m, slots_for(m->kind, expected));
 }
 
-/* Moves every key of m to a new map of `slots` slots.  SLIDE_OK, or the budget's status with m
- * unchanged. */
+/*
+ * Moves every key of m to a new map of `slots` slots.  Returns SLIDE_OK, or
+ * the budget's status with m unchanged.
+ */
 static int resize(state_map *m, size_t slots)
 {
     state_map old = *m;

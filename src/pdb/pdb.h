@@ -219,6 +219,22 @@ static inline uint32_t pdb_index(const pdb_set *set, const pdb_group *t, uint32_
 }
 
 /*
+ * The placement of group g whose tiles stand on cells[i] of its table's
+ * frame (what pdb_place_any computes from the board), and *occupied.
+ */
+static inline uint32_t pdb_rank_cells(const pdb_set *set, int g, const uint8_t *cells,
+                                      unsigned *occupied, int wide)
+{
+    unsigned used = 0;
+    /* above 16 cells no group keeps entries per region (plan.c): its cells are not needed */
+    for (int i = 0; i < set->groups[g].size && !wide; i++)
+        used |= 1u << cells[i];
+    *occupied = used;
+    return wide ? permutation_rank_weighted(cells, set->groups[g].size, set->digit_weight[g])
+                : permutation_rank(cells, set->groups[g].size, set->shape.cells);
+}
+
+/*
  * Where group g's tiles stand on the board whose cells are pos[tile] (pos[0]
  * the blank), or on its reflection when mirrored, in the table's frame:
  * returns the placement and sets *occupied to the cells the tiles cover
@@ -227,9 +243,6 @@ static inline uint32_t pdb_index(const pdb_set *set, const pdb_group *t, uint32_
  * Both stay valid while none of the group's tiles moves, so an entry kept
  * per blank region is re-read after a blank move without ranking again.
  */
-static inline uint32_t pdb_rank_cells(const pdb_set *set, int g, const uint8_t *cells,
-                                      unsigned *occupied, int wide);
-
 static inline uint32_t pdb_place_any(const pdb_set *set, int g, const uint8_t *pos, int mirrored,
                                      unsigned *occupied, int wide)
 {
@@ -244,22 +257,6 @@ static inline uint32_t pdb_place_any(const pdb_set *set, int g, const uint8_t *p
     for (int i = 0; i < set->groups[g].size && i < most; i++)
         cells[i] = view->cell[pos[view->source[i]]];
     return pdb_rank_cells(set, g, cells, occupied, wide);
-}
-
-/*
- * The placement of group g whose tiles stand on cells[i] of its table's
- * frame (what pdb_place_any computes from the board), and *occupied.
- */
-static inline uint32_t pdb_rank_cells(const pdb_set *set, int g, const uint8_t *cells,
-                                      unsigned *occupied, int wide)
-{
-    unsigned used = 0;
-    /* above 16 cells no group keeps entries per region (plan.c): its cells are not needed */
-    for (int i = 0; i < set->groups[g].size && !wide; i++)
-        used |= 1u << cells[i];
-    *occupied = used;
-    return wide ? permutation_rank_weighted(cells, set->groups[g].size, set->digit_weight[g])
-                : permutation_rank(cells, set->groups[g].size, set->shape.cells);
 }
 
 /* pdb_place_any on a board of at most 16 cells (the walk's hot path: no test of the width). */
