@@ -301,22 +301,22 @@ static void check_dual_paths(pdb_walk *w, const pdb_set *set, uint8_t *cells, in
         if (m == back || target < 0)
             continue;
         pdb_walk_locate_narrow(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count]);
-        pdb_dual_locate(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count], 0);
+        pdb_dual_locate(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count], 0, w->sides);
         moves[count++] = m;
     }
     for (int i = 0; i < count; i++) {
         int target = set->shape.neighbour[blank][moves[i]];
         pdb_walk before = *w;
         pdb_walk_read_narrow(w, &steps[i]);
-        unsigned dual = pdb_dual_read(w, &steps[i]);
+        unsigned dual = pdb_dual_read(w, &steps[i], w->sides);
         cells[blank] = cells[target];
         cells[target] = 0;
         assert_int_equal(dual, fresh_dual_sum(set, cells));
         (*tried)++;
         pdb_walk_take(w, &steps[i]);
-        pdb_dual_take(w, &steps[i]);
+        pdb_dual_take(w, &steps[i], w->sides);
         check_dual_paths(w, set, cells, target, depth - 1, move_inverse(moves[i]), tried);
-        pdb_dual_undo(w, &steps[i]);
+        pdb_dual_undo(w, &steps[i], w->sides);
         pdb_walk_undo(w, &steps[i]);
         cells[target] = cells[blank];
         cells[blank] = 0;

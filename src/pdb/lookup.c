@@ -108,6 +108,23 @@ static void place_group(pdb_walk *w, int k, int g, int wide)
     group->placement = pdb_rank_cells(set, g, frame, &group->occupied, wide);
 }
 
+/* w->mover[k][tile] (walk.h). */
+static void fill_mover(const pdb_set *set, int k, int tile, pdb_mover *mover)
+{
+    int own = k ? set->mirror_group_of[tile] : set->group_of[tile];
+    const pdb_group *group = &set->groups[own];
+    mover->map = set->view[k][own].cell;
+    mover->data = group->data;
+    mover->later = set->digits_weight[own][0];
+    mover->digit = set->digit_of[k][tile];
+    mover->weight = set->digit_weight[own][mover->digit];
+    mover->slots = group->per_region ? (uint32_t)(set->shape.cells - group->size) : 0;
+    mover->dist = set->manhattan.dist[tile];
+    mover->own = (uint8_t)own;
+    mover->half = group->entry_bits == 4;
+    mover->mask = group->entry_bits == 4 ? 15u : 255u;
+}
+
 unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells)
 {
     memset(w, 0, sizeof *w);
@@ -117,6 +134,10 @@ unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *ce
     for (int g = 0; g < set->count; g++)
         if (set->groups[g].size > PDB_MAX_WIDE_DIGITS)
             w->incremental = 0;
+    if (w->incremental)
+        for (int k = 0; k < w->sides; k++)
+            for (int tile = 1; tile < set->shape.cells; tile++)
+                fill_mover(set, k, tile, &w->mover[k][tile]);
     for (int c = 0; c < set->shape.cells; c++) {
         w->pos[cells[c]] = (uint8_t)c;
         w->manhattan += set->manhattan.dist[cells[c]][c];
@@ -217,6 +238,21 @@ unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells)
     int wide = set->shape.cells > SLIDE_MAX_PACKED_CELLS;
     for (int t = 0; t < set->shape.cells; t++)
         w->dpos[t] = home[cells[home[t]]];
+    for (int k = 0; k < w->sides; k++)
+        for (int g = 0; g < set->count; g++)
+            dual_penalties(w, k, g);
+    w->dual_whole = set->count <= 16;
+    for (int k = 0; k < w->sides; k++)
+        for (int b = 0; b < set->shape.cells; b++) {
+            w->dual_counted[k][b] = 0;
+            for (int g = 0; g < set->count; g++) {
+                unsigned penalty = w->dual_penalty[k][g][b];
+                if (penalty != 0 && penalty != 255)
+                    w->dual_whole = 0;
+                if (penalty == 0)
+                    w->dual_counted[k][b] |= (uint16_t)(1u << g);
+            }
+        }
     unsigned best = 0;
     for (int k = 0; k < w->sides; k++) {
         pdb_side *side = &w->dual[k];
@@ -225,7 +261,6 @@ unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells)
         for (int g = 0; g < set->count; g++) {
             pdb_group_state *group = &side->group[g];
             memset(group, 0, sizeof *group);
-            dual_penalties(w, k, g);
             if (g == out)
                 continue;
             group->placement = pdb_place_any(set, g, w->dpos, k, &group->occupied, wide);

@@ -33,6 +33,25 @@ typedef struct pdb_side {
     pdb_group_state group[PDB_MAX_GROUPS];
 } pdb_side;
 
+/*
+ * What a move of one tile changes on one side, gathered at the start of a
+ * walk so that a child's lookup reads one small record instead of the
+ * set's tables by group and digit: the tile's group (own) and digit in it,
+ * the group's frame (board cell -> the cell in its table's frame), the
+ * weights of its digits and its entries.
+ */
+typedef struct pdb_mover {
+    const uint8_t *map;    /* set->view[k][own].cell */
+    const uint8_t *data;   /* the group's entries */
+    const uint32_t *later; /* set->digits_weight[own]: [bits] digits 0-3, [16 + bits] 4-7 */
+    const uint8_t *dist;   /* set->manhattan.dist[tile] */
+    uint32_t weight;       /* set->digit_weight[own][digit] */
+    uint32_t slots;        /* an entry per blank region: cells not the group's, else 0 */
+    uint8_t own, digit;
+    uint8_t half;          /* 1 when an entry is 4 bits (two a byte), 0 when a byte */
+    uint8_t mask;          /* 15 or 255: an entry's bits */
+} pdb_mover;
+
 typedef struct pdb_walk {
     const pdb_set *set;
     int sides;          /* 2 when set->mirrored, else 1 */
@@ -45,12 +64,21 @@ typedef struct pdb_walk {
      * PDB_NO_CELL past the group's size.
      */
     uint8_t cells[2][PDB_MAX_GROUPS][PDB_MAX_WIDE_DIGITS];
+    /* when incremental: a tile's move on each side, see pdb_mover (tiles 1 and up) */
+    pdb_mover mover[2][SLIDE_MAX_WIDE_CELLS];
     /* the dual lookups, from pdb_walk_start_dual on */
     uint8_t dpos[SLIDE_MAX_WIDE_CELLS]; /* tile -> its cell on the dual board */
     pdb_side dual[2];                   /* the dual board and its reflection */
     int8_t dual_out[2];                 /* the group left out on each side, -1: none */
     /* what group g's dual entry on side k loses with the blank on cell b (walk.h, dual lookups) */
     uint8_t dual_penalty[2][PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
+    /*
+     * When every penalty is 0 or 255 (dual_whole: tables with one entry a
+     * placement, all of them above 16 cells), bit g of dual_counted[k][b]
+     * says group g counts whole on side k with the blank on cell b.
+     */
+    int dual_whole;
+    uint16_t dual_counted[2][SLIDE_MAX_WIDE_CELLS];
 } pdb_walk;
 
 /* What pdb_walk.cells holds past a group's digits: no range of cells holds it. */
@@ -178,14 +206,14 @@ static inline unsigned pdb_walk_try(pdb_walk *w, unsigned tile, unsigned from, u
     return step->manhattan + 2 * best;
 }
 
-/* Makes the move step was tried with (the last pdb_walk_try on w). */
-static inline void pdb_walk_take(pdb_walk *w, pdb_step *step)
+/* pdb_walk_take for a walk of `sides` sides (a constant where the caller knows it). */
+static ALWAYS_INLINE void pdb_walk_take_sides(pdb_walk *w, pdb_step *step, int sides)
 {
     step->manhattan_before = w->manhattan;
     w->manhattan = step->manhattan;
     w->pos[step->tile] = (uint8_t)step->to;
     w->pos[0] = (uint8_t)step->from;
-    for (int k = 0; k < step->sides; k++) {
+    for (int k = 0; k < sides; k++) {
         pdb_side *side = &w->side[k];
         int own = step->own[k];
         step->before[k] = side->group[own];
@@ -195,10 +223,16 @@ static inline void pdb_walk_take(pdb_walk *w, pdb_step *step)
     }
 }
 
-/* Takes back the move of step, the last one taken. */
-static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
+/* Makes the move step was tried with (the last pdb_walk_try on w). */
+static inline void pdb_walk_take(pdb_walk *w, pdb_step *step)
 {
-    for (int k = 0; k < step->sides; k++) {
+    pdb_walk_take_sides(w, step, step->sides);
+}
+
+/* pdb_walk_undo for a walk of `sides` sides. */
+static ALWAYS_INLINE void pdb_walk_undo_sides(pdb_walk *w, const pdb_step *step, int sides)
+{
+    for (int k = 0; k < sides; k++) {
         pdb_side *side = &w->side[k];
         side->group[step->own[k]] = step->before[k];
         side->sum = step->sum_before[k];
@@ -206,6 +240,12 @@ static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
     w->manhattan = step->manhattan_before;
     w->pos[step->tile] = (uint8_t)step->from;
     w->pos[0] = (uint8_t)step->to;
+}
+
+/* Takes back the move of step, the last one taken. */
+static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
+{
+    pdb_walk_undo_sides(w, step, step->sides);
 }
 
 /*
@@ -223,85 +263,142 @@ static inline void pdb_walk_undo(pdb_walk *w, const pdb_step *step)
  * among the cells of the digits before it, and each later digit whose
  * cell lies between the old cell and the new one gains or loses the moved
  * one below it.  On the 24-puzzle that halves the cost of a child.
+ *
+ * The halves of an incremental walk (every group of at most
+ * PDB_MAX_WIDE_DIGITS tiles) work a side at a time from the moved tile's
+ * pdb_mover: pdb_walk_locate_side and pdb_walk_read_side, gathered by
+ * pdb_walk_locate_body and pdb_walk_read_sides for `sides` sides, a
+ * constant in the IDA* loops (a copy of the loop for each count, without
+ * the loop over sides) and w->sides elsewhere.  `narrow` (a constant too)
+ * is 1 on boards of at most 16 cells, whose groups may have an entry per
+ * blank region.
  */
-static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsigned from,
-                                               unsigned to, pdb_step *step, int narrow)
+static ALWAYS_INLINE void pdb_walk_locate_side(pdb_walk *w, pdb_step *step, int k, int narrow)
 {
-    const pdb_set *set = w->set;
-    pdb_step_start(w, tile, from, to, step);
-    step->sides = w->sides;
-    step->sum[1] = 0;
-    for (int k = 0; k < w->sides; k++) {
-        int own = k ? set->mirror_group_of[tile] : set->group_of[tile];
-        const pdb_group *group = &set->groups[own];
-        const uint8_t *map = set->view[k][own].cell, *cells = w->cells[k][own];
-        unsigned d = set->digit_of[k][tile], a = map[from], b = map[to];
-        unsigned lo = a < b ? a : b, hi = a < b ? b : a;
-        /* the digits whose cells the moved one passes over: earlier ones change its rank */
-        unsigned between = pdb_digits_between(cells, lo, hi);
-        int64_t passed = popcount13_table[between & ((1u << d) - 1)];
-        int64_t digits = (int64_t)b - (int64_t)a + (a < b ? -passed : passed);
-        /* and each later one gains (or loses) one smaller cell: its weight */
-        unsigned later = between >> (d + 1) << (d + 1);
-        int64_t shift = (int64_t)set->digits_weight[own][0][later & 15u] +
-                        set->digits_weight[own][1][later >> 4];
-        pdb_group_state *after = &step->after[k];
-        after->placement = (uint32_t)((int64_t)w->side[k].group[own].placement +
-                                      digits * set->digit_weight[own][d] + (a < b ? shift : -shift));
-        uint32_t index = after->placement;
-        if (narrow) {
-            /* the blank takes the tile's old cell, a; per region, that names the entry */
-            after->occupied = w->side[k].group[own].occupied ^ (1u << a) ^ (1u << b);
-            index = pdb_index(set, group, after->placement, after->occupied, a);
-            step->index[k] = index;
-        } else {
-            after->occupied = 0; /* no entries per region above 16 cells */
+    /* step->tile, from and to are set (pdb_walk_locate_move) */
+    const pdb_mover *mover = &w->mover[k][step->tile];
+    unsigned own = mover->own, d = mover->digit;
+    const pdb_group_state *before = &w->side[k].group[own];
+    unsigned a = mover->map[step->from], b = mover->map[step->to];
+    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
+    /* the digits whose cells the moved one passes over: earlier ones change its rank */
+    unsigned between = pdb_digits_between(w->cells[k][own], lo, hi);
+    int64_t passed = popcount13_table[between & ((1u << d) - 1)];
+    int64_t digits = (int64_t)b - (int64_t)a + (a < b ? -passed : passed);
+    /* and each later one gains (or loses) one smaller cell: its weight */
+    unsigned later = between >> (d + 1) << (d + 1);
+    int64_t shift = (int64_t)mover->later[later & 15u] + mover->later[16 + (later >> 4)];
+    uint32_t placement = (uint32_t)((int64_t)before->placement + digits * mover->weight +
+                                    (a < b ? shift : -shift));
+    uint32_t index = placement;
+    unsigned occupied = 0; /* no entries per region above 16 cells */
+    if (narrow) {
+        /* the blank takes the tile's old cell, a; per region, that names the entry */
+        occupied = before->occupied ^ (1u << a) ^ (1u << b);
+        if (mover->slots) {
+            unsigned open = ((1u << w->set->shape.cells) - 1) & ~occupied;
+            unsigned lowest = (unsigned)(w->set->lowest[open] >> (4 * a)) & 15u;
+            unsigned below = open & ((1u << lowest) - 1);
+            index = placement * mover->slots + popcount13_table[below & 0x1FFFu] +
+                    popcount13_table[below >> 13];
         }
-        step->own[k] = own;
-        step->digit[k] = (uint8_t)d;
-        step->frame_from[k] = (uint8_t)a;
-        step->frame_to[k] = (uint8_t)b;
-        pdb_prefetch_entry(group, index);
     }
+    __builtin_prefetch(mover->data + (index >> mover->half));
+    step->after[k].placement = placement;
+    step->after[k].occupied = occupied;
+    step->index[k] = index;
+    step->own[k] = (int)own;
+    step->digit[k] = (uint8_t)d;
+    step->frame_from[k] = (uint8_t)a;
+    step->frame_to[k] = (uint8_t)b;
 }
 
+/* The move of pdb_walk_locate_body, and the Manhattan distance after it. */
+static ALWAYS_INLINE void pdb_walk_locate_move(pdb_walk *w, unsigned tile, unsigned from,
+                                               unsigned to, pdb_step *step, int sides)
+{
+    const uint8_t *dist = w->mover[0][tile].dist;
+    step->tile = tile;
+    step->from = from;
+    step->to = to;
+    step->manhattan = w->manhattan + dist[to] - dist[from];
+    step->sides = sides;
+    step->sum[1] = 0;
+}
+
+/* pdb_walk_locate of an incremental walk (see above). */
+static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsigned from,
+                                               unsigned to, pdb_step *step, int narrow,
+                                               int sides)
+{
+    pdb_walk_locate_move(w, tile, from, to, step, sides);
+    for (int k = 0; k < sides; k++)
+        pdb_walk_locate_side(w, step, k, narrow);
+}
+
+/* Reads side k's entry located by pdb_walk_locate_side: returns the side's sum after the move. */
+static ALWAYS_INLINE unsigned pdb_walk_read_side(const pdb_walk *w, pdb_step *step, int k)
+{
+    const pdb_mover *mover = &w->mover[k][step->tile];
+    uint32_t index = step->index[k];
+    unsigned value =
+        (unsigned)(mover->data[index >> mover->half] >> ((index & mover->half) * 4)) & mover->mask;
+    step->after[k].value = value;
+    step->sum[k] = w->side[k].sum + value - w->side[k].group[mover->own].value;
+    return step->sum[k];
+}
+
+/* The estimate after the move of pdb_walk_locate_body (what pdb_walk_try would give). */
+static ALWAYS_INLINE unsigned pdb_walk_read_sides(const pdb_walk *w, pdb_step *step, int sides)
+{
+    unsigned best = 0;
+    for (int k = 0; k < sides; k++) {
+        unsigned sum = pdb_walk_read_side(w, step, k);
+        if (sum > best)
+            best = sum;
+    }
+    return step->manhattan + 2 * best;
+}
+
+/* The first half above 16 cells, for the walk's sides. */
 static inline void pdb_walk_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
                                    pdb_step *step)
 {
-    pdb_walk_locate_body(w, tile, from, to, step, 0);
-}
-
-/* pdb_walk_take for a move found by pdb_walk_locate. */
-static inline void pdb_walk_take_wide(pdb_walk *w, pdb_step *step)
-{
-    pdb_walk_take(w, step);
-    for (int k = 0; k < step->sides; k++)
-        w->cells[k][step->own[k]][step->digit[k]] = step->frame_to[k];
-}
-
-/* pdb_walk_undo for a move made by pdb_walk_take_wide. */
-static inline void pdb_walk_undo_wide(pdb_walk *w, const pdb_step *step)
-{
-    pdb_walk_undo(w, step);
-    for (int k = 0; k < step->sides; k++)
-        w->cells[k][step->own[k]][step->digit[k]] = step->frame_from[k];
+    pdb_walk_locate_body(w, tile, from, to, step, 0, w->sides);
 }
 
 /* The second half of pdb_walk_locate (see there): the estimate after the move. */
 static inline unsigned pdb_walk_read(const pdb_walk *w, pdb_step *step)
 {
-    const pdb_set *set = w->set;
-    unsigned best = 0;
-    for (int k = 0; k < step->sides; k++) {
-        int own = step->own[k];
-        pdb_group_state *after = &step->after[k];
-        after->value = pdb_lookup(set, own, after->placement, after->occupied,
-                                  set->view[k][own].cell[step->from]);
-        step->sum[k] = w->side[k].sum + after->value - w->side[k].group[own].value;
-        if (step->sum[k] > best)
-            best = step->sum[k];
-    }
-    return step->manhattan + 2 * best;
+    return pdb_walk_read_sides(w, step, step->sides);
+}
+
+/* pdb_walk_take_wide for a walk of `sides` sides. */
+static ALWAYS_INLINE void pdb_walk_take_wide_sides(pdb_walk *w, pdb_step *step, int sides)
+{
+    pdb_walk_take_sides(w, step, sides);
+    for (int k = 0; k < sides; k++)
+        w->cells[k][step->own[k]][step->digit[k]] = step->frame_to[k];
+}
+
+/* pdb_walk_undo_wide for a walk of `sides` sides. */
+static ALWAYS_INLINE void pdb_walk_undo_wide_sides(pdb_walk *w, const pdb_step *step, int sides)
+{
+    pdb_walk_undo_sides(w, step, sides);
+    for (int k = 0; k < sides; k++)
+        w->cells[k][step->own[k]][step->digit[k]] = step->frame_from[k];
+}
+
+/* pdb_walk_take for a move found by pdb_walk_locate. */
+static inline void pdb_walk_take_wide(pdb_walk *w, pdb_step *step)
+{
+    pdb_walk_take_wide_sides(w, step, step->sides);
+}
+
+/* pdb_walk_undo for a move made by pdb_walk_take_wide. */
+static inline void pdb_walk_undo_wide(pdb_walk *w, const pdb_step *step)
+{
+    pdb_walk_undo_wide_sides(w, step, step->sides);
 }
 
 /* A child's entries (pdb_walk_values' order) from its parent's and the read step that made it. */
@@ -332,7 +429,7 @@ static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, uns
 {
     const pdb_set *set = w->set;
     if (w->incremental) {
-        pdb_walk_locate_body(w, tile, from, to, step, 1);
+        pdb_walk_locate_body(w, tile, from, to, step, 1, w->sides);
         return;
     }
     pdb_step_start(w, tile, from, to, step);
@@ -422,7 +519,7 @@ unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells);
 
 /* The first half of a move's dual lookup (pdb_walk_locate's arguments): ranks, prefetches. */
 static ALWAYS_INLINE void pdb_dual_locate(pdb_walk *w, unsigned tile, unsigned from, unsigned to,
-                                          pdb_step *step, int wide)
+                                          pdb_step *step, int wide, int sides)
 {
     const pdb_set *set = w->set;
     unsigned c0 = set->manhattan.goal_cell[0];
@@ -433,7 +530,7 @@ static ALWAYS_INLINE void pdb_dual_locate(pdb_walk *w, unsigned tile, unsigned f
     step->dual_cell = (uint8_t)hu;
     w->dpos[t1] = (uint8_t)hu;
     w->dpos[t2] = (uint8_t)c0;
-    for (int k = 0; k < w->sides; k++) {
+    for (int k = 0; k < sides; k++) {
         int q1 = pdb_dual_group(set, k, t1), q2 = pdb_dual_group(set, k, t2);
         step->dual_in[k] = -1;
         step->dual_out[k] = (int8_t)q2;
@@ -455,12 +552,24 @@ static ALWAYS_INLINE void pdb_dual_locate(pdb_walk *w, unsigned tile, unsigned f
 /*
  * The dual sum of one side: every group's entry but the one left out (out),
  * less its penalty for the blank on cell `blank`; group `in` counts
- * `value` instead of its kept entry (in < 0: none).
+ * `value` instead of its kept entry (in < 0: none).  With dual_whole (every
+ * set above 16 cells) a group counts whole or not at all, so only the groups
+ * dual_counted names are added, without a test a group.
  */
 static ALWAYS_INLINE unsigned pdb_dual_sum(const pdb_walk *w, int k, int out, unsigned blank,
                                            int in, unsigned value)
 {
     unsigned sum = 0;
+    if (w->dual_whole) {
+        unsigned counted = w->dual_counted[k][blank] & ~(out >= 0 ? 1u << out : 0u);
+        if (in >= 0 && (counted >> in & 1u)) {
+            sum = value;
+            counted &= ~(1u << in);
+        }
+        for (; counted; counted &= counted - 1)
+            sum += w->dual[k].group[__builtin_ctz(counted)].value;
+        return sum;
+    }
     for (int g = 0; g < w->set->count; g++) {
         unsigned v = g == in ? value : w->dual[k].group[g].value;
         unsigned penalty = w->dual_penalty[k][g][blank];
@@ -471,11 +580,11 @@ static ALWAYS_INLINE unsigned pdb_dual_sum(const pdb_walk *w, int k, int out, un
 }
 
 /* The second half: the larger dual sum after the move (the estimate is Manhattan + twice it). */
-static ALWAYS_INLINE unsigned pdb_dual_read(const pdb_walk *w, pdb_step *step)
+static ALWAYS_INLINE unsigned pdb_dual_read(const pdb_walk *w, pdb_step *step, int sides)
 {
     const pdb_set *set = w->set;
     unsigned best = 0;
-    for (int k = 0; k < w->sides; k++) {
+    for (int k = 0; k < sides; k++) {
         int q1 = step->dual_in[k];
         unsigned value = 0;
         if (q1 >= 0)
@@ -489,11 +598,11 @@ static ALWAYS_INLINE unsigned pdb_dual_read(const pdb_walk *w, pdb_step *step)
 }
 
 /* Makes the dual side of a move located by pdb_dual_locate and read by pdb_dual_read. */
-static ALWAYS_INLINE void pdb_dual_take(pdb_walk *w, pdb_step *step)
+static ALWAYS_INLINE void pdb_dual_take(pdb_walk *w, pdb_step *step, int sides)
 {
     w->dpos[step->dual_t1] = step->dual_cell;
     w->dpos[step->dual_t2] = (uint8_t)w->set->manhattan.goal_cell[0];
-    for (int k = 0; k < w->sides; k++) {
+    for (int k = 0; k < sides; k++) {
         pdb_side *side = &w->dual[k];
         step->dual_out_before[k] = w->dual_out[k];
         w->dual_out[k] = step->dual_out[k];
@@ -506,9 +615,9 @@ static ALWAYS_INLINE void pdb_dual_take(pdb_walk *w, pdb_step *step)
 }
 
 /* Takes back pdb_dual_take. */
-static ALWAYS_INLINE void pdb_dual_undo(pdb_walk *w, const pdb_step *step)
+static ALWAYS_INLINE void pdb_dual_undo(pdb_walk *w, const pdb_step *step, int sides)
 {
-    for (int k = 0; k < w->sides; k++) {
+    for (int k = 0; k < sides; k++) {
         pdb_side *side = &w->dual[k];
         w->dual_out[k] = step->dual_out_before[k];
         if (step->dual_in[k] >= 0)

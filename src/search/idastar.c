@@ -103,8 +103,31 @@ typedef struct child_narrow {
  * The pattern database loop: the walk follows the board (and holds its
  * estimate).  Every child's entries are located and prefetched before any
  * is read, so that their cache misses overlap (the 7-8 tables are 495 MiB).
+ * `sides` is a constant in each copy below: the walk's sides (1, or 2 with
+ * the reflection) when every group is incremental (pdb_walk_locate_body),
+ * 0 when groups are ranked again (pdb_walk_locate_narrow); the compiler
+ * then drops the loops over sides and the tests of the walk's kind.
  */
-static int dfs_pdb(ida *s, state64 state, int blank, unsigned g, int back)
+static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, int back,
+                                      int sides);
+
+static int dfs_pdb_ranked(ida *s, state64 state, int blank, unsigned g, int back)
+{
+    return dfs_pdb_body(s, state, blank, g, back, 0);
+}
+
+static int dfs_pdb_one(ida *s, state64 state, int blank, unsigned g, int back)
+{
+    return dfs_pdb_body(s, state, blank, g, back, 1);
+}
+
+static int dfs_pdb_two(ida *s, state64 state, int blank, unsigned g, int back)
+{
+    return dfs_pdb_body(s, state, blank, g, back, 2);
+}
+
+static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, int back,
+                                      int sides)
 {
     ida_thread *t = &s->run;
     if (state == s->goal) {
@@ -125,13 +148,19 @@ static int dfs_pdb(ida *s, state64 state, int blank, unsigned g, int back)
         child_narrow *child = &children[count++];
         child->move = m;
         child->target = target;
-        pdb_walk_locate_narrow(&s->walk, state_get(state, target), (unsigned)target,
-                               (unsigned)blank, &child->step);
+        unsigned tile = state_get(state, target);
+        if (sides)
+            pdb_walk_locate_body(&s->walk, tile, (unsigned)target, (unsigned)blank, &child->step,
+                                 1, sides);
+        else
+            pdb_walk_locate_narrow(&s->walk, tile, (unsigned)target, (unsigned)blank,
+                                   &child->step);
     }
     for (int i = 0; i < count; i++) {
         child_narrow *child = &children[i];
         t->generated++;
-        unsigned h = pdb_walk_read_narrow(&s->walk, &child->step);
+        unsigned h = sides ? pdb_walk_read_sides(&s->walk, &child->step, sides)
+                           : pdb_walk_read_narrow(&s->walk, &child->step);
         if (g + 1 + h >= t->limit)
             continue;
         unsigned f = ida_f(t, g + 1, h);
@@ -139,17 +168,20 @@ static int dfs_pdb(ida *s, state64 state, int blank, unsigned g, int back)
             cut(t, f);
             continue;
         }
-        if (s->walk.incremental)
-            pdb_walk_take_wide(&s->walk, &child->step);
+        if (sides)
+            pdb_walk_take_wide_sides(&s->walk, &child->step, sides);
         else
             pdb_walk_take(&s->walk, &child->step);
         t->path[g] = (uint8_t)child->move;
-        int r = dfs_pdb(s, state_swap(state, blank, child->target), child->target, g + 1,
-                        move_inverse(child->move));
+        state64 next = state_swap(state, blank, child->target);
+        int next_back = move_inverse(child->move);
+        int r = sides == 2   ? dfs_pdb_two(s, next, child->target, g + 1, next_back)
+                : sides == 1 ? dfs_pdb_one(s, next, child->target, g + 1, next_back)
+                             : dfs_pdb_ranked(s, next, child->target, g + 1, next_back);
         if (r)
             return r;
-        if (s->walk.incremental)
-            pdb_walk_undo_wide(&s->walk, &child->step);
+        if (sides)
+            pdb_walk_undo_wide_sides(&s->walk, &child->step, sides);
         else
             pdb_walk_undo(&s->walk, &child->step);
     }
@@ -176,7 +208,10 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
          * (a second caller made it an out-of-line call, 5% slower a node).
          */
         pdb_walk_start(&s->walk, s->set, state);
-        return dfs_pdb(s, state, blank, depth, back);
+        if (!s->walk.incremental)
+            return dfs_pdb_ranked(s, state, blank, depth, back);
+        return s->walk.sides == 2 ? dfs_pdb_two(s, state, blank, depth, back)
+                                  : dfs_pdb_one(s, state, blank, depth, back);
     }
     return dfs_generic(s, state, blank, depth, s->heuristic->estimate(s->heuristic_ctx, state),
                        back);

@@ -47,10 +47,20 @@ typedef struct child_wide {
 
 static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
 static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_dual_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                            int back);
 static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
 
+/* ida_f in dfs_body: the dual lookups run at weight 1 only, where f is (g + h) * one weight. */
+static ALWAYS_INLINE unsigned loop_f(const ida_thread *t, unsigned g, unsigned h, int dual)
+{
+    return dual ? (g + h) * IDA_WEIGHT_ONE : ida_f(t, g, h);
+}
+
 /*
- * The node loop of both kinds (use_pdb and dual are constants in each copy):
+ * The node loop of both kinds (use_pdb, dual and sides are constants in each
+ * copy; sides is the walk's, 2 with the reflection, and 1 in the plain loop):
  * the pattern database loop follows s->board and s->walk and ignores state;
  * the plain one follows state.  *hp is the node's estimate on entry and, with
  * dual, what was learned of it on return.  Returns 1 when the goal was
@@ -67,7 +77,7 @@ static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigne
  * the answer is the same string.
  */
 static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                                  int back, int use_pdb, int dual)
+                                  int back, int use_pdb, int dual, int sides)
 {
     ida_thread *t = &s->run;
     if (use_pdb ? s->walk.manhattan == 0 : state128_equal(state, s->goal)) {
@@ -89,8 +99,8 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         child->move = m;
         child->target = target;
         if (use_pdb)
-            pdb_walk_locate(&s->walk, s->board[target], (unsigned)target, (unsigned)blank,
-                            &child->step);
+            pdb_walk_locate_body(&s->walk, s->board[target], (unsigned)target, (unsigned)blank,
+                                 &child->step, 0, sides);
     }
     const heuristic_impl *heuristic = s->heuristic;
     unsigned h = *hp;
@@ -98,27 +108,33 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         for (int i = 0; i < count; i++) {
             child_wide *child = &children[i];
             t->generated++;
-            child->h = pdb_walk_read(&s->walk, &child->step);
+            unsigned best = 0;
+            for (int k = 0; k < sides; k++) {
+                unsigned sum = pdb_walk_read_side(&s->walk, &child->step, k);
+                if (sum > best)
+                    best = sum;
+            }
+            child->h = child->step.manhattan + 2 * best;
             /* the dual lookup only where the regular one does not cut (lazily) */
-            child->dual = dual && ida_f(t, g + 1, child->h) <= t->bound;
+            child->dual = dual && loop_f(t, g + 1, child->h, dual) <= t->bound;
             if (child->dual)
                 pdb_dual_locate(&s->walk, s->board[child->target], (unsigned)child->target,
-                                (unsigned)blank, &child->step, 1);
+                                (unsigned)blank, &child->step, 1, sides);
         }
         if (dual)
             for (int i = 0; i < count; i++) {
                 child_wide *child = &children[i];
                 if (child->dual) {
-                    unsigned d = child->step.manhattan + 2 * pdb_dual_read(&s->walk, &child->step);
+                    unsigned d = child->step.manhattan + 2 * pdb_dual_read(&s->walk, &child->step, sides);
                     if (d > child->h)
                         child->h = d;
                 }
                 if (child->h > h + 1)
                     h = child->h - 1;
             }
-        if (dual && ida_f(t, g, h) > t->bound) {
-            if (ida_f(t, g, h) < t->next_bound)
-                t->next_bound = ida_f(t, g, h);
+        if (dual && loop_f(t, g, h, dual) > t->bound) {
+            if (loop_f(t, g, h, dual) < t->next_bound)
+                t->next_bound = loop_f(t, g, h, dual);
             *hp = h;
             return 0;
         }
@@ -143,7 +159,7 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         }
         if (g + 1 + next_h >= t->limit)
             continue;
-        unsigned f = ida_f(t, g + 1, next_h);
+        unsigned f = loop_f(t, g + 1, next_h, dual);
         if (f > t->bound) {
             if (f < t->next_bound)
                 t->next_bound = f;
@@ -152,18 +168,23 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         t->path[g] = (uint8_t)child->move;
         int r;
         if (use_pdb) {
-            pdb_walk_take_wide(&s->walk, &child->step);
+            pdb_walk_take_wide_sides(&s->walk, &child->step, sides);
             if (dual)
-                pdb_dual_take(&s->walk, &child->step);
+                pdb_dual_take(&s->walk, &child->step, sides);
             s->board[blank] = s->board[target];
             s->board[target] = 0;
-            r = dual ? dfs_pdb_dual(s, next, target, g + 1, &next_h, move_inverse(child->move))
-                     : dfs_pdb(s, next, target, g + 1, &next_h, move_inverse(child->move));
+            int child_back = move_inverse(child->move);
+            if (sides == 2)
+                r = dual ? dfs_pdb_dual_two(s, next, target, g + 1, &next_h, child_back)
+                         : dfs_pdb_two(s, next, target, g + 1, &next_h, child_back);
+            else
+                r = dual ? dfs_pdb_dual(s, next, target, g + 1, &next_h, child_back)
+                         : dfs_pdb(s, next, target, g + 1, &next_h, child_back);
             s->board[target] = s->board[blank];
             s->board[blank] = 0;
             if (dual)
-                pdb_dual_undo(&s->walk, &child->step);
-            pdb_walk_undo_wide(&s->walk, &child->step);
+                pdb_dual_undo(&s->walk, &child->step, sides);
+            pdb_walk_undo_wide_sides(&s->walk, &child->step, sides);
         } else {
             r = dfs_plain(s, next, target, g + 1, &next_h, move_inverse(child->move));
         }
@@ -171,9 +192,9 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
             return r;
         if (dual && next_h > h + 1) {
             h = next_h - 1;
-            if (ida_f(t, g, h) > t->bound) {
-                if (ida_f(t, g, h) < t->next_bound)
-                    t->next_bound = ida_f(t, g, h);
+            if (loop_f(t, g, h, dual) > t->bound) {
+                if (loop_f(t, g, h, dual) < t->next_bound)
+                    t->next_bound = loop_f(t, g, h, dual);
                 break;
             }
         }
@@ -185,17 +206,28 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
 
 static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 0);
+    return dfs_body(s, state, blank, g, hp, back, 1, 0, 1);
 }
 
 static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 1);
+    return dfs_body(s, state, blank, g, hp, back, 1, 1, 1);
+}
+
+static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+{
+    return dfs_body(s, state, blank, g, hp, back, 1, 0, 2);
+}
+
+static int dfs_pdb_dual_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                            int back)
+{
+    return dfs_body(s, state, blank, g, hp, back, 1, 1, 2);
 }
 
 static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
-    return dfs_body(s, state, blank, g, hp, back, 0, 0);
+    return dfs_body(s, state, blank, g, hp, back, 0, 0, 1);
 }
 
 /* The cell of the blank on a tile-per-cell board. */
@@ -230,9 +262,11 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
         unsigned h = 0;
         if (t->weight == IDA_WEIGHT_ONE) { /* dual lookups and BPMX: plain IDA* only */
             h = pdb_walk_start_dual(&s->walk, s->board);
-            return dfs_pdb_dual(s, s->start_state, blank, depth, &h, back);
+            return s->walk.sides == 2 ? dfs_pdb_dual_two(s, s->start_state, blank, depth, &h, back)
+                                      : dfs_pdb_dual(s, s->start_state, blank, depth, &h, back);
         }
-        return dfs_pdb(s, s->start_state, blank, depth, &h, back);
+        return s->walk.sides == 2 ? dfs_pdb_two(s, s->start_state, blank, depth, &h, back)
+                                  : dfs_pdb(s, s->start_state, blank, depth, &h, back);
     }
     state128 state = s->start_state;
     for (unsigned i = 0; i < depth; i++) {
