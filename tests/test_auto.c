@@ -487,7 +487,8 @@ static void uva10181_case_builds_no_tables(void **state)
     assert_int_equal(r.status, 0);
     assert_string_equal(r.out, "UURRDDLDLURURDDLLURDRRUUULDRDD\n");
     assert_string_equal(r.err, "");
-    assert_true(r.peak_kib < 16 * 1024);
+    /* far below the 72 MB of tables; the sanitized Debug build alone holds about 16 MB */
+    assert_true(r.peak_kib < 32 * 1024);
     testkit_run_free(&r);
 }
 
