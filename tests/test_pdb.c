@@ -211,6 +211,14 @@ static void check_walk_paths(pdb_walk *w, const pdb_set *set, state64 s, int bla
         for (int k = 0; k < step.sides; k++)
             assert_int_equal(located.after[k].placement, step.after[k].placement);
         if (w->incremental) {
+            /* and as the loops read it, from the movers */
+            pdb_step moved;
+            pdb_walk_locate_body(w, tile, (unsigned)target, (unsigned)blank, &moved, 1, w->sides);
+            assert_int_equal(pdb_walk_read_sides(w, &moved, w->sides), pdb_estimate(set, next));
+            for (int k = 0; k < step.sides; k++)
+                assert_int_equal(moved.index[k], located.index[k]);
+        }
+        if (w->incremental) {
             pdb_walk_take_wide(w, &located);
             check_walk_paths(w, set, next, target, depth - 1, move_inverse(m), tried);
             pdb_walk_undo_wide(w, &located);
@@ -270,16 +278,28 @@ static void walk_agrees_with_full_lookup(void **state)
     }
 }
 
-/* The larger dual sum of a walk started afresh at cells (pdb_walk_start_dual). */
+/*
+ * The larger dual sum of a walk started afresh at cells (pdb_walk_start_dual),
+ * added up here group by group from its entries and penalties (not by
+ * pdb_dual_sum, whose shortcut for whole groups it checks).
+ */
 static unsigned fresh_dual_sum(const pdb_set *set, const uint8_t *cells)
 {
     pdb_walk w;
     pdb_walk_start_cells(&w, set, cells);
     pdb_walk_start_dual(&w, cells);
     unsigned best = 0;
-    for (int k = 0; k < w.sides; k++)
-        if (w.dual[k].sum > best)
-            best = w.dual[k].sum;
+    for (int k = 0; k < w.sides; k++) {
+        unsigned sum = 0;
+        for (int g = 0; g < set->count; g++) {
+            unsigned v = w.dual[k].group[g].value, penalty = w.dual_penalty[k][g][w.pos[0]];
+            if (g != w.dual_out[k] && v > penalty)
+                sum += v - penalty;
+        }
+        assert_int_equal(w.dual[k].sum, sum);
+        if (sum > best)
+            best = sum;
+    }
     return best;
 }
 
@@ -301,23 +321,33 @@ static void check_dual_paths(pdb_walk *w, const pdb_set *set, uint8_t *cells, in
         if (m == back || target < 0)
             continue;
         pdb_walk_locate_narrow(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count]);
-        pdb_dual_locate(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count], 0, w->sides);
+        pdb_dual_locate(w, cells[target], (unsigned)target, (unsigned)blank, &steps[count], 0,
+                        w->sides);
         moves[count++] = m;
     }
     for (int i = 0; i < count; i++) {
         int target = set->shape.neighbour[blank][moves[i]];
         pdb_walk before = *w;
-        pdb_walk_read_narrow(w, &steps[i]);
+        unsigned regular = pdb_walk_read_narrow(w, &steps[i]);
         unsigned dual = pdb_dual_read(w, &steps[i], w->sides);
         cells[blank] = cells[target];
         cells[target] = 0;
+        pdb_walk fresh;
+        assert_int_equal(regular, pdb_walk_start_cells(&fresh, set, cells));
         assert_int_equal(dual, fresh_dual_sum(set, cells));
         (*tried)++;
-        pdb_walk_take(w, &steps[i]);
+        /* the cells of an incremental walk follow its moves (take_wide) */
+        if (w->incremental)
+            pdb_walk_take_wide(w, &steps[i]);
+        else
+            pdb_walk_take(w, &steps[i]);
         pdb_dual_take(w, &steps[i], w->sides);
         check_dual_paths(w, set, cells, target, depth - 1, move_inverse(moves[i]), tried);
         pdb_dual_undo(w, &steps[i], w->sides);
-        pdb_walk_undo(w, &steps[i]);
+        if (w->incremental)
+            pdb_walk_undo_wide(w, &steps[i]);
+        else
+            pdb_walk_undo(w, &steps[i]);
         cells[target] = cells[blank];
         cells[blank] = 0;
         assert_memory_equal(w->dpos, before.dpos, sizeof w->dpos);

@@ -115,7 +115,7 @@ static void fill_mover(const pdb_set *set, int k, int tile, pdb_mover *mover)
     const pdb_group *group = &set->groups[own];
     mover->map = set->view[k][own].cell;
     mover->data = group->data;
-    mover->later = set->digits_weight[own][0];
+    mover->later = set->digits_weight[own];
     mover->digit = set->digit_of[k][tile];
     mover->weight = set->digit_weight[own][mover->digit];
     mover->slots = group->per_region ? (uint32_t)(set->shape.cells - group->size) : 0;
@@ -241,7 +241,7 @@ unsigned pdb_walk_start_dual(pdb_walk *w, const uint8_t *cells)
     for (int k = 0; k < w->sides; k++)
         for (int g = 0; g < set->count; g++)
             dual_penalties(w, k, g);
-    w->dual_whole = set->count <= 16;
+    w->dual_whole = 1;
     for (int k = 0; k < w->sides; k++)
         for (int b = 0; b < set->shape.cells; b++) {
             w->dual_counted[k][b] = 0;

@@ -43,7 +43,7 @@ typedef struct pdb_side {
 typedef struct pdb_mover {
     const uint8_t *map;    /* set->view[k][own].cell */
     const uint8_t *data;   /* the group's entries */
-    const uint32_t *later; /* set->digits_weight[own]: [bits] digits 0-3, [16 + bits] 4-7 */
+    const uint32_t (*later)[16]; /* set->digits_weight[own]: [0][bits] digits 0-3, [1] 4-7 */
     const uint8_t *dist;   /* set->manhattan.dist[tile] */
     uint32_t weight;       /* set->digit_weight[own][digit] */
     uint32_t slots;        /* an entry per blank region: cells not the group's, else 0 */
@@ -55,7 +55,7 @@ typedef struct pdb_mover {
 typedef struct pdb_walk {
     const pdb_set *set;
     int sides;          /* 2 when set->mirrored, else 1 */
-    int incremental;    /* every group has at most PDB_MAX_WIDE_DIGITS tiles: cells is kept */
+    int incremental;    /* every group has at most PDB_MAX_WIDE_DIGITS tiles: cells, mover kept */
     unsigned manhattan; /* the board's Manhattan distance */
     uint8_t pos[SLIDE_MAX_WIDE_CELLS]; /* tile -> cell, pos[0] the blank */
     pdb_side side[2];                  /* [0] the board, [1] its reflection */
@@ -74,12 +74,14 @@ typedef struct pdb_walk {
     uint8_t dual_penalty[2][PDB_MAX_GROUPS][SLIDE_MAX_WIDE_CELLS];
     /*
      * When every penalty is 0 or 255 (dual_whole: tables with one entry a
-     * placement, all of them above 16 cells), bit g of dual_counted[k][b]
+     * placement, as all are above 16 cells), bit g of dual_counted[k][b]
      * says group g counts whole on side k with the blank on cell b.
      */
     int dual_whole;
     uint16_t dual_counted[2][SLIDE_MAX_WIDE_CELLS];
 } pdb_walk;
+
+_Static_assert(PDB_MAX_GROUPS <= 16, "pdb_walk.dual_counted has a bit a group");
 
 /* What pdb_walk.cells holds past a group's digits: no range of cells holds it. */
 #define PDB_NO_CELL 0x7Fu
@@ -115,7 +117,7 @@ typedef struct pdb_step {
     unsigned sum[2], sum_before[2];
     /* pdb_walk_locate's: the moved digit, and its cell before and after in the frame */
     uint8_t digit[2], frame_from[2], frame_to[2];
-    uint32_t index[2]; /* pdb_walk_locate_narrow's: the entry to read on each side */
+    uint32_t index[2]; /* the locate's: the entry to read on each side */
     /* the dual lookups (pdb_dual_locate): the two tiles that trade cells on the dual board */
     uint8_t dual_t1, dual_t2, dual_cell;
     int8_t dual_in[2], dual_out[2], dual_out_before[2]; /* the group read, the one left out */
@@ -287,7 +289,7 @@ static ALWAYS_INLINE void pdb_walk_locate_side(pdb_walk *w, pdb_step *step, int 
     int64_t digits = (int64_t)b - (int64_t)a + (a < b ? -passed : passed);
     /* and each later one gains (or loses) one smaller cell: its weight */
     unsigned later = between >> (d + 1) << (d + 1);
-    int64_t shift = (int64_t)mover->later[later & 15u] + mover->later[16 + (later >> 4)];
+    int64_t shift = (int64_t)mover->later[0][later & 15u] + mover->later[1][later >> 4];
     uint32_t placement = (uint32_t)((int64_t)before->placement + digits * mover->weight +
                                     (a < b ? shift : -shift));
     uint32_t index = placement;
@@ -413,25 +415,22 @@ static inline void pdb_step_values(const pdb_walk *w, const pdb_step *step, uint
  * pdb_walk_locate and pdb_walk_read are above 16: the 15-puzzle's 7-8
  * tables are 495 MiB, and a child's entries miss the cache as often as the
  * 24-puzzle's.  pdb_walk_locate_narrow finds the moved tile's group's new
- * placement on each side (updated as pdb_walk_locate does when every group
+ * placement on each side (updated by pdb_walk_locate_body when every group
  * has at most PDB_MAX_WIDE_DIGITS tiles, which took a quarter of the
- * instructions off a node of the 15-puzzle; ranked again otherwise), the
- * entry's index (its blank region included) and prefetches it;
- * pdb_walk_read_narrow reads it and returns what pdb_walk_try would.  A
- * node locates all its children before it reads any, so their misses
- * overlap.  Between the two the walk must be as it was at the locate
- * (children taken and undone meanwhile are fine); the move is made by
- * pdb_walk_take_wide when w->incremental (the cells must follow), else
- * pdb_walk_take, and taken back by the matching undo.
+ * instructions off a node of the 15-puzzle; ranked again by
+ * pdb_walk_locate_ranked otherwise), the entry's index (its blank region
+ * included) and prefetches it; pdb_walk_read_narrow reads it and returns
+ * what pdb_walk_try would.  A node locates all its children before it reads
+ * any, so their misses overlap.  Between the two the walk must be as it
+ * was at the locate (children taken and undone meanwhile are fine); the
+ * move is made by pdb_walk_take_wide when w->incremental (the cells must
+ * follow), else pdb_walk_take, and taken back by the matching undo.  IDA*'s
+ * loops call the two kinds' halves themselves, a copy of the loop for each.
  */
-static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, unsigned from,
+static ALWAYS_INLINE void pdb_walk_locate_ranked(pdb_walk *w, unsigned tile, unsigned from,
                                                  unsigned to, pdb_step *step)
 {
     const pdb_set *set = w->set;
-    if (w->incremental) {
-        pdb_walk_locate_body(w, tile, from, to, step, 1, w->sides);
-        return;
-    }
     pdb_step_start(w, tile, from, to, step);
     w->pos[tile] = (uint8_t)to; /* the blank's cell is passed, pos[0] is not read */
     step->sides = w->sides;
@@ -448,6 +447,15 @@ static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, uns
         pdb_prefetch_entry(group, index);
     }
     w->pos[tile] = (uint8_t)from;
+}
+
+static ALWAYS_INLINE void pdb_walk_locate_narrow(pdb_walk *w, unsigned tile, unsigned from,
+                                                 unsigned to, pdb_step *step)
+{
+    if (w->incremental)
+        pdb_walk_locate_body(w, tile, from, to, step, 1, w->sides);
+    else
+        pdb_walk_locate_ranked(w, tile, from, to, step);
 }
 
 /* The second half of pdb_walk_locate_narrow: the estimate after the move. */

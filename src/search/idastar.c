@@ -92,7 +92,7 @@ static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h,
     return 0;
 }
 
-/* One child of a node, located before any child is read (pdb_walk_locate_narrow). */
+/* One child of a node, located before any child is read (pdb_walk_locate_body or _ranked). */
 typedef struct child_narrow {
     int move;
     int target;
@@ -105,8 +105,8 @@ typedef struct child_narrow {
  * is read, so that their cache misses overlap (the 7-8 tables are 495 MiB).
  * `sides` is a constant in each copy below: the walk's sides (1, or 2 with
  * the reflection) when every group is incremental (pdb_walk_locate_body),
- * 0 when groups are ranked again (pdb_walk_locate_narrow); the compiler
- * then drops the loops over sides and the tests of the walk's kind.
+ * 0 when groups are ranked again (pdb_walk_locate_ranked); each copy then
+ * runs without a loop over sides or a test of the walk's kind.
  */
 static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, int back,
                                       int sides);
@@ -153,8 +153,7 @@ static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned
             pdb_walk_locate_body(&s->walk, tile, (unsigned)target, (unsigned)blank, &child->step,
                                  1, sides);
         else
-            pdb_walk_locate_narrow(&s->walk, tile, (unsigned)target, (unsigned)blank,
-                                   &child->step);
+            pdb_walk_locate_ranked(&s->walk, tile, (unsigned)target, (unsigned)blank, &child->step);
     }
     for (int i = 0; i < count; i++) {
         child_narrow *child = &children[i];
@@ -203,9 +202,10 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
     int back = depth ? move_inverse(prefix[depth - 1]) : -1;
     if (s->set) {
         /*
-         * Started afresh rather than stepped along the prefix: pdb_walk_try
-         * is then called from dfs_pdb alone, where the compiler inlines it
-         * (a second caller made it an out-of-line call, 5% slower a node).
+         * Started afresh rather than stepped along the prefix: the locate
+         * is then called from the loops alone, where the compiler inlines
+         * it (a second caller once made it an out-of-line call, 5% slower a
+         * node).
          */
         pdb_walk_start(&s->walk, s->set, state);
         if (!s->walk.incremental)

@@ -45,8 +45,9 @@ typedef struct child_wide {
     pdb_step step;
 } child_wide;
 
-static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
-static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_dual_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                            int back);
 static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
 static int dfs_pdb_dual_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
                             int back);
@@ -108,13 +109,7 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         for (int i = 0; i < count; i++) {
             child_wide *child = &children[i];
             t->generated++;
-            unsigned best = 0;
-            for (int k = 0; k < sides; k++) {
-                unsigned sum = pdb_walk_read_side(&s->walk, &child->step, k);
-                if (sum > best)
-                    best = sum;
-            }
-            child->h = child->step.manhattan + 2 * best;
+            child->h = pdb_walk_read_sides(&s->walk, &child->step, sides);
             /* the dual lookup only where the regular one does not cut (lazily) */
             child->dual = dual && loop_f(t, g + 1, child->h, dual) <= t->bound;
             if (child->dual)
@@ -125,7 +120,8 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
             for (int i = 0; i < count; i++) {
                 child_wide *child = &children[i];
                 if (child->dual) {
-                    unsigned d = child->step.manhattan + 2 * pdb_dual_read(&s->walk, &child->step, sides);
+                    unsigned dual_sum = pdb_dual_read(&s->walk, &child->step, sides);
+                    unsigned d = child->step.manhattan + 2 * dual_sum;
                     if (d > child->h)
                         child->h = d;
                 }
@@ -178,8 +174,8 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
                 r = dual ? dfs_pdb_dual_two(s, next, target, g + 1, &next_h, child_back)
                          : dfs_pdb_two(s, next, target, g + 1, &next_h, child_back);
             else
-                r = dual ? dfs_pdb_dual(s, next, target, g + 1, &next_h, child_back)
-                         : dfs_pdb(s, next, target, g + 1, &next_h, child_back);
+                r = dual ? dfs_pdb_dual_one(s, next, target, g + 1, &next_h, child_back)
+                         : dfs_pdb_one(s, next, target, g + 1, &next_h, child_back);
             s->board[target] = s->board[blank];
             s->board[blank] = 0;
             if (dual)
@@ -204,12 +200,13 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
     return 0;
 }
 
-static int dfs_pdb(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
 {
     return dfs_body(s, state, blank, g, hp, back, 1, 0, 1);
 }
 
-static int dfs_pdb_dual(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+static int dfs_pdb_dual_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                            int back)
 {
     return dfs_body(s, state, blank, g, hp, back, 1, 1, 1);
 }
@@ -263,10 +260,10 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
         if (t->weight == IDA_WEIGHT_ONE) { /* dual lookups and BPMX: plain IDA* only */
             h = pdb_walk_start_dual(&s->walk, s->board);
             return s->walk.sides == 2 ? dfs_pdb_dual_two(s, s->start_state, blank, depth, &h, back)
-                                      : dfs_pdb_dual(s, s->start_state, blank, depth, &h, back);
+                                      : dfs_pdb_dual_one(s, s->start_state, blank, depth, &h, back);
         }
         return s->walk.sides == 2 ? dfs_pdb_two(s, s->start_state, blank, depth, &h, back)
-                                  : dfs_pdb(s, s->start_state, blank, depth, &h, back);
+                                  : dfs_pdb_one(s, s->start_state, blank, depth, &h, back);
     }
     state128 state = s->start_state;
     for (unsigned i = 0; i < depth; i++) {
