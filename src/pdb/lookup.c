@@ -119,10 +119,8 @@ static void fill_mover(const pdb_set *set, int k, int tile, pdb_mover *mover)
     mover->digit = set->digit_of[k][tile];
     mover->weight = set->digit_weight[own][mover->digit];
     mover->slots = group->per_region ? (uint32_t)(set->shape.cells - group->size) : 0;
-    mover->dist = set->manhattan.dist[tile];
     mover->own = (uint8_t)own;
     mover->half = group->entry_bits == 4;
-    mover->mask = group->entry_bits == 4 ? 15u : 255u;
 }
 
 unsigned pdb_walk_start_cells(pdb_walk *w, const pdb_set *set, const uint8_t *cells)

@@ -44,12 +44,10 @@ typedef struct pdb_mover {
     const uint8_t *map;    /* set->view[k][own].cell */
     const uint8_t *data;   /* the group's entries */
     const uint32_t (*later)[16]; /* set->digits_weight[own]: [0][bits] digits 0-3, [1] 4-7 */
-    const uint8_t *dist;   /* set->manhattan.dist[tile] */
     uint32_t weight;       /* set->digit_weight[own][digit] */
     uint32_t slots;        /* an entry per blank region: cells not the group's, else 0 */
     uint8_t own, digit;
-    uint8_t half;          /* 1 when an entry is 4 bits (two a byte), 0 when a byte */
-    uint8_t mask;          /* 15 or 255: an entry's bits */
+    uint8_t half; /* 1 when an entry is 4 bits (two a byte), 0 when a byte (pdb_entry_at) */
 } pdb_mover;
 
 typedef struct pdb_walk {
@@ -297,15 +295,10 @@ static ALWAYS_INLINE void pdb_walk_locate_side(pdb_walk *w, pdb_step *step, int 
     if (narrow) {
         /* the blank takes the tile's old cell, a; per region, that names the entry */
         occupied = before->occupied ^ (1u << a) ^ (1u << b);
-        if (mover->slots) {
-            unsigned open = ((1u << w->set->shape.cells) - 1) & ~occupied;
-            unsigned lowest = (unsigned)(w->set->lowest[open] >> (4 * a)) & 15u;
-            unsigned below = open & ((1u << lowest) - 1);
-            index = placement * mover->slots + popcount13_table[below & 0x1FFFu] +
-                    popcount13_table[below >> 13];
-        }
+        if (mover->slots)
+            index = placement * mover->slots + pdb_region_slot(w->set, occupied, a);
     }
-    __builtin_prefetch(mover->data + (index >> mover->half));
+    pdb_prefetch_at(mover->data, mover->half, index);
     step->after[k].placement = placement;
     step->after[k].occupied = occupied;
     step->index[k] = index;
@@ -319,11 +312,7 @@ static ALWAYS_INLINE void pdb_walk_locate_side(pdb_walk *w, pdb_step *step, int 
 static ALWAYS_INLINE void pdb_walk_locate_move(pdb_walk *w, unsigned tile, unsigned from,
                                                unsigned to, pdb_step *step, int sides)
 {
-    const uint8_t *dist = w->mover[0][tile].dist;
-    step->tile = tile;
-    step->from = from;
-    step->to = to;
-    step->manhattan = w->manhattan + dist[to] - dist[from];
+    pdb_step_start(w, tile, from, to, step);
     step->sides = sides;
     step->sum[1] = 0;
 }
@@ -342,9 +331,7 @@ static ALWAYS_INLINE void pdb_walk_locate_body(pdb_walk *w, unsigned tile, unsig
 static ALWAYS_INLINE unsigned pdb_walk_read_side(const pdb_walk *w, pdb_step *step, int k)
 {
     const pdb_mover *mover = &w->mover[k][step->tile];
-    uint32_t index = step->index[k];
-    unsigned value =
-        (unsigned)(mover->data[index >> mover->half] >> ((index & mover->half) * 4)) & mover->mask;
+    unsigned value = pdb_entry_at(mover->data, mover->half, step->index[k]);
     step->after[k].value = value;
     step->sum[k] = w->side[k].sum + value - w->side[k].group[mover->own].value;
     return step->sum[k];
