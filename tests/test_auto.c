@@ -442,8 +442,8 @@ static void quick_try_then_tables(void **state)
     assert_true(st.optimal);
     free(moves);
 
-    /* 40 moves, past the try's expansions (linear conflict alone needs 149,383) */
-    const char *hard = "4 3 1 8/7 10 2 6/11 x 9 5";
+    /* 44 moves, past the try's expansions (linear conflict alone needs 213,964) */
+    const char *hard = "4 3 1 x/7 5 6 9/11 10 8 2";
     assert_int_equal(solve_auto(ctx, hard, "linear", &linear, &alone), SLIDE_OK);
     assert_true(alone.expanded > AUTO_QUICK_EXPANSIONS);
     assert_int_equal(solve_auto(ctx, hard, "pdb", &pdb, &alone), SLIDE_OK);

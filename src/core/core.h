@@ -355,6 +355,7 @@ int context_cache_has(slide_context *ctx, int kind, const void *key, size_t key_
  * CACHE_PDB_REGIONS.  CACHE_SAID: a note said once (context_first_time).
  * CACHE_QUICK_GAVE_UP: a shape and goal whose board auto's quick try did not
  * answer (search/solve.c): the run's later boards go to the tables at once.
+ * CACHE_TWINS: IDA*'s twin automaton of a shape and length (search/twins.c).
  */
 enum {
     CACHE_DISTANCE_TABLE = 1,
@@ -363,7 +364,8 @@ enum {
     CACHE_PDB_TABLE = 4,
     CACHE_PDB_REGIONS = 5,
     CACHE_SAID = 6,
-    CACHE_QUICK_GAVE_UP = 7
+    CACHE_QUICK_GAVE_UP = 7,
+    CACHE_TWINS = 8
 };
 
 /*

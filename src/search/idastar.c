@@ -53,7 +53,7 @@ static void cut(ida_thread *t, unsigned f)
 }
 
 /* Returns 1 when the goal was reached (path holds the moves), 0 when not, <0 to stop. */
-static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h, int back)
+static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h, uint32_t at)
 {
     ida_thread *t = &s->run;
     if (state == s->goal) {
@@ -66,9 +66,10 @@ static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h,
     if (stop)
         return stop;
     const heuristic_impl *heuristic = s->heuristic;
+    const uint32_t *twins = t->twins[at];
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
-        if (m == back || target < 0)
+        if (twins[m] == TWIN_STOP || target < 0)
             continue;
         state64 next = state_swap(state, blank, target);
         t->generated++;
@@ -85,7 +86,7 @@ static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h,
             continue;
         }
         t->path[g] = (uint8_t)m;
-        int r = dfs_generic(s, next, target, g + 1, next_h, move_inverse(m));
+        int r = dfs_generic(s, next, target, g + 1, next_h, twins[m]);
         if (r)
             return r;
     }
@@ -96,6 +97,7 @@ static int dfs_generic(ida *s, state64 state, int blank, unsigned g, unsigned h,
 typedef struct child_narrow {
     int move;
     int target;
+    uint32_t at; /* its twin automaton state */
     pdb_step step;
 } child_narrow;
 
@@ -108,25 +110,25 @@ typedef struct child_narrow {
  * 0 when groups are ranked again (pdb_walk_locate_ranked); each copy then
  * runs without a loop over sides or a test of the walk's kind.
  */
-static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, int back,
+static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, uint32_t at,
                                       int sides);
 
-static int dfs_pdb_ranked(ida *s, state64 state, int blank, unsigned g, int back)
+static int dfs_pdb_ranked(ida *s, state64 state, int blank, unsigned g, uint32_t at)
 {
-    return dfs_pdb_body(s, state, blank, g, back, 0);
+    return dfs_pdb_body(s, state, blank, g, at, 0);
 }
 
-static int dfs_pdb_one(ida *s, state64 state, int blank, unsigned g, int back)
+static int dfs_pdb_one(ida *s, state64 state, int blank, unsigned g, uint32_t at)
 {
-    return dfs_pdb_body(s, state, blank, g, back, 1);
+    return dfs_pdb_body(s, state, blank, g, at, 1);
 }
 
-static int dfs_pdb_two(ida *s, state64 state, int blank, unsigned g, int back)
+static int dfs_pdb_two(ida *s, state64 state, int blank, unsigned g, uint32_t at)
 {
-    return dfs_pdb_body(s, state, blank, g, back, 2);
+    return dfs_pdb_body(s, state, blank, g, at, 2);
 }
 
-static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, int back,
+static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned g, uint32_t at,
                                       int sides)
 {
     ida_thread *t = &s->run;
@@ -141,13 +143,15 @@ static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned
         return stop;
     child_narrow children[4];
     int count = 0;
+    const uint32_t *twins = t->twins[at];
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
-        if (m == back || target < 0)
+        if (twins[m] == TWIN_STOP || target < 0)
             continue;
         child_narrow *child = &children[count++];
         child->move = m;
         child->target = target;
+        child->at = twins[m];
         unsigned tile = state_get(state, target);
         if (sides)
             pdb_walk_locate_body(&s->walk, tile, (unsigned)target, (unsigned)blank, &child->step,
@@ -173,10 +177,9 @@ static ALWAYS_INLINE int dfs_pdb_body(ida *s, state64 state, int blank, unsigned
             pdb_walk_take(&s->walk, &child->step);
         t->path[g] = (uint8_t)child->move;
         state64 next = state_swap(state, blank, child->target);
-        int next_back = move_inverse(child->move);
-        int r = sides == 2   ? dfs_pdb_two(s, next, child->target, g + 1, next_back)
-                : sides == 1 ? dfs_pdb_one(s, next, child->target, g + 1, next_back)
-                             : dfs_pdb_ranked(s, next, child->target, g + 1, next_back);
+        int r = sides == 2   ? dfs_pdb_two(s, next, child->target, g + 1, child->at)
+                : sides == 1 ? dfs_pdb_one(s, next, child->target, g + 1, child->at)
+                             : dfs_pdb_ranked(s, next, child->target, g + 1, child->at);
         if (r)
             return r;
         if (sides)
@@ -199,7 +202,9 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
         blank = target;
         t->path[i] = prefix[i];
     }
-    int back = depth ? move_inverse(prefix[depth - 1]) : -1;
+    uint32_t at = twin_follow(t->twins, prefix, depth);
+    if (at == TWIN_STOP)
+        return 0; /* a twin's subtree holds whatever this one would */
     if (s->set) {
         /*
          * Started afresh rather than stepped along the prefix: the locate
@@ -209,12 +214,11 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
          */
         pdb_walk_start(&s->walk, s->set, state);
         if (!s->walk.incremental)
-            return dfs_pdb_ranked(s, state, blank, depth, back);
-        return s->walk.sides == 2 ? dfs_pdb_two(s, state, blank, depth, back)
-                                  : dfs_pdb_one(s, state, blank, depth, back);
+            return dfs_pdb_ranked(s, state, blank, depth, at);
+        return s->walk.sides == 2 ? dfs_pdb_two(s, state, blank, depth, at)
+                                  : dfs_pdb_one(s, state, blank, depth, at);
     }
-    return dfs_generic(s, state, blank, depth, s->heuristic->estimate(s->heuristic_ctx, state),
-                       back);
+    return dfs_generic(s, state, blank, depth, s->heuristic->estimate(s->heuristic_ctx, state), at);
 }
 
 /* A heuristic's name as the notes say it. */

@@ -43,6 +43,24 @@
 
 /* Rung k of the ladder has weight 1 + (W - 1) * ladder_tenths[k] / 10. */
 static const unsigned ladder_tenths[] = {10, 8, 7, 6, 5};
+/*
+ * The twin automaton (twins.c) an iteration at weight 1 follows: the one
+ * of length 2 (no building) at first, then longer ones as the search's
+ * expansions pass each step's `after`, so that a search of a few thousand
+ * nodes builds nothing and a long one drops the most.  Building costs, on
+ * 4x4 and 5x5: 5 and 19 ms (length 10), 31 and 90 ms (12), 0.2 and 0.7 s
+ * (14), once a run with a context; the tree's branching factor on 5x5 is
+ * 2.368 at length 2, 2.295 at 10, 2.272 at 12 and 2.248 at 14 (4x4: 2.130,
+ * 2.034, 2.008, 1.985).  Which one is followed changes the nodes, never
+ * the answer.  A split search's pieces (ida_job) all follow TWINS_JOB, so
+ * that they cut the same tree whatever piece they are.
+ */
+static const struct {
+    unsigned length;
+    uint64_t after;
+} twin_steps[] = {{10, 1000}, {12, 2000000}, {14, 100000000}};
+#define TWINS_JOB 12
+
 /* Expansions each rung after the first may spend (about 0.1 s on the 24-puzzle). */
 #define LADDER_RUNG_EXPANSIONS 2000000u
 
@@ -83,6 +101,9 @@ typedef struct drive {
     uint8_t *answer; /* where a split iteration keeps its answer (room for the bound) */
     size_t answer_cap;
     unsigned bound; /* of the iteration running or last run */
+    const twin_row *twins; /* what the iterations at weight 1 follow */
+    unsigned twin_length;
+    twin_automaton owned_twins; /* when the search has no context to keep it */
 } drive;
 
 int ida_thread_count(const search_task *search)
@@ -352,6 +373,75 @@ static int search_split(drive *d, int count)
     return 0;
 }
 
+/* The context's build of a twin automaton (arg: the shape and length, three ints). */
+static int twins_build(void *arg, search_budget *budget, void **data, size_t *size)
+{
+    const int *key = arg;
+    twin_automaton *a = budget_calloc(budget, 1, sizeof *a);
+    if (!a)
+        return budget->status;
+    int status = twin_automaton_build(budget, key[0], key[1], (unsigned)key[2], a);
+    if (status != SLIDE_OK) {
+        budget_free(budget, a, sizeof *a);
+        return status;
+    }
+    *data = a;
+    *size = a->bytes;
+    return SLIDE_OK;
+}
+
+static void twins_destroy(void *data, size_t size, search_budget *budget)
+{
+    (void)size;
+    twin_automaton_free(budget, data);
+    budget_free(budget, data, sizeof(twin_automaton));
+}
+
+/*
+ * Makes d->twins the automaton of `length` for the search's shape: the
+ * context's (built once a run) or one of the drive's own.  One that does
+ * not fit the memory cap leaves the shorter one in place, and no status.
+ */
+static void use_twins(drive *d, unsigned length)
+{
+    search_task *search = d->search;
+    int key[3] = {search->shape.rows, search->shape.cols, (int)length};
+    const twin_automaton *a = NULL;
+    int status;
+    if (search->context) {
+        void *data = NULL;
+        status = context_cache_get(search->context, CACHE_TWINS, key, sizeof key, twins_build,
+                                   twins_destroy, key, &data);
+        a = data;
+    } else {
+        twin_automaton built;
+        status = twin_automaton_build(search->budget, key[0], key[1], length, &built);
+        if (status == SLIDE_OK) {
+            twin_automaton_free(search->budget, &d->owned_twins);
+            d->owned_twins = built;
+            a = &d->owned_twins;
+        }
+    }
+    if (status != SLIDE_OK) {
+        if (search->budget->status == SLIDE_E_MEMLIMIT)
+            search->budget->status = SLIDE_OK;
+        return;
+    }
+    d->twins = (const twin_row *)a->next;
+    d->twin_length = length;
+}
+
+/* Lengthens the strings weight-1 iterations drop as the search grows (twin_steps above). */
+static void grow_twins(drive *d)
+{
+    uint64_t expanded = d->search->stats->expanded;
+    size_t k = sizeof twin_steps / sizeof twin_steps[0];
+    while (k > 0 && expanded < twin_steps[k - 1].after)
+        k--;
+    if (k > 0 && d->twin_length < twin_steps[k - 1].length)
+        use_twins(d, twin_steps[k - 1].length);
+}
+
 /*
  * IDA* at one weight: iterations from the start's f until an answer shorter
  * than limit (1, in d->found), none under the limit (0), or a status
@@ -365,10 +455,14 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
         int status = make_room(d, d->bound, count);
         if (status != SLIDE_OK)
             return status;
+        if (weight == IDA_WEIGHT_ONE)
+            grow_twins(d);
         for (int i = 0; i < count; i++) {
             ida_thread *t = d->threads[i];
             t->bound = d->bound;
             t->weight = weight;
+            /* the weighted ladder's answers are not shortest: it keeps to reversals */
+            t->twins = weight == IDA_WEIGHT_ONE ? d->twins : twin_reversals;
             t->limit = limit;
             t->split_depth = UINT_MAX;
             t->next_bound = UINT_MAX;
@@ -472,12 +566,22 @@ static int drive_job(drive *d, ida_job *job)
     job->found = 0;
     if (job->kind == IDA_JOB_BEGIN)
         return SLIDE_OK;
+    use_twins(d, TWINS_JOB);
+    if (job->kind == IDA_JOB_SUBTREE &&
+        twin_follow(d->twins, job->prefix, job->prefix_length) == TWIN_STOP) {
+        search_note(
+            d->search,
+            "the prefix holds a move string that a shorter or earlier one does the same as: "
+            "its subtree is searched under that one's prefix");
+        return SLIDE_E_ARGUMENT;
+    }
     d->bound = job->bound * IDA_WEIGHT_ONE;
     int status = make_room(d, d->bound, 1);
     if (status != SLIDE_OK)
         return status;
     first->bound = d->bound;
     first->weight = IDA_WEIGHT_ONE;
+    first->twins = d->twins;
     first->limit = UINT_MAX;
     first->split_depth = UINT_MAX;
     first->next_bound = UINT_MAX;
@@ -512,6 +616,8 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
     d.start_h = start_h;
     d.tasks.budget = search->budget;
     d.spare.budget = search->budget;
+    d.twins = twin_reversals;
+    d.twin_length = 2;
     for (int i = 0; i < count; i++) {
         threads[i]->budget = search->budget;
         threads[i]->split_depth = UINT_MAX;
@@ -553,5 +659,6 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
     budget_free(search->budget, d.tasks.lengths, d.tasks.cap);
     budget_free(search->budget, d.spare.moves, d.spare.moves_cap);
     budget_free(search->budget, d.spare.lengths, d.spare.cap);
+    twin_automaton_free(search->budget, &d.owned_twins);
     return status;
 }

@@ -40,18 +40,21 @@ typedef struct ida_wide {
 typedef struct child_wide {
     int move;
     int target;
+    uint32_t at; /* its twin automaton state */
     unsigned h;
     int dual; /* its dual lookup was located */
     pdb_step step;
 } child_wide;
 
-static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                       uint32_t at);
 static int dfs_pdb_dual_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                            int back);
-static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+                            uint32_t at);
+static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                       uint32_t at);
 static int dfs_pdb_dual_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                            int back);
-static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back);
+                            uint32_t at);
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, uint32_t at);
 
 /* ida_f in dfs_body: the dual lookups run at weight 1 only, where f is (g + h) * one weight. */
 static ALWAYS_INLINE unsigned loop_f(const ida_thread *t, unsigned g, unsigned h, int dual)
@@ -78,7 +81,7 @@ static ALWAYS_INLINE unsigned loop_f(const ida_thread *t, unsigned g, unsigned h
  * the answer is the same string.
  */
 static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                                  int back, int use_pdb, int dual, int sides)
+                                  uint32_t at, int use_pdb, int dual, int sides)
 {
     ida_thread *t = &s->run;
     if (use_pdb ? s->walk.manhattan == 0 : state128_equal(state, s->goal)) {
@@ -92,13 +95,15 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
         return stop;
     child_wide children[4];
     int count = 0;
+    const uint32_t *twins = t->twins[at];
     for (int m = 0; m < 4; m++) {
         int target = s->shape->neighbour[blank][m];
-        if (m == back || target < 0)
+        if (twins[m] == TWIN_STOP || target < 0)
             continue;
         child_wide *child = &children[count++];
         child->move = m;
         child->target = target;
+        child->at = twins[m];
         if (use_pdb)
             pdb_walk_locate_body(&s->walk, s->board[target], (unsigned)target, (unsigned)blank,
                                  &child->step, 0, sides);
@@ -169,20 +174,19 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
                 pdb_dual_take(&s->walk, &child->step, sides);
             s->board[blank] = s->board[target];
             s->board[target] = 0;
-            int child_back = move_inverse(child->move);
             if (sides == 2)
-                r = dual ? dfs_pdb_dual_two(s, next, target, g + 1, &next_h, child_back)
-                         : dfs_pdb_two(s, next, target, g + 1, &next_h, child_back);
+                r = dual ? dfs_pdb_dual_two(s, next, target, g + 1, &next_h, child->at)
+                         : dfs_pdb_two(s, next, target, g + 1, &next_h, child->at);
             else
-                r = dual ? dfs_pdb_dual_one(s, next, target, g + 1, &next_h, child_back)
-                         : dfs_pdb_one(s, next, target, g + 1, &next_h, child_back);
+                r = dual ? dfs_pdb_dual_one(s, next, target, g + 1, &next_h, child->at)
+                         : dfs_pdb_one(s, next, target, g + 1, &next_h, child->at);
             s->board[target] = s->board[blank];
             s->board[blank] = 0;
             if (dual)
                 pdb_dual_undo(&s->walk, &child->step, sides);
             pdb_walk_undo_wide_sides(&s->walk, &child->step, sides);
         } else {
-            r = dfs_plain(s, next, target, g + 1, &next_h, move_inverse(child->move));
+            r = dfs_plain(s, next, target, g + 1, &next_h, child->at);
         }
         if (r)
             return r;
@@ -200,31 +204,33 @@ static ALWAYS_INLINE int dfs_body(ida_wide *s, state128 state, int blank, unsign
     return 0;
 }
 
-static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+static int dfs_pdb_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                       uint32_t at)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 0, 1);
+    return dfs_body(s, state, blank, g, hp, at, 1, 0, 1);
 }
 
 static int dfs_pdb_dual_one(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                            int back)
+                            uint32_t at)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 1, 1);
+    return dfs_body(s, state, blank, g, hp, at, 1, 1, 1);
 }
 
-static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+static int dfs_pdb_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
+                       uint32_t at)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 0, 2);
+    return dfs_body(s, state, blank, g, hp, at, 1, 0, 2);
 }
 
 static int dfs_pdb_dual_two(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp,
-                            int back)
+                            uint32_t at)
 {
-    return dfs_body(s, state, blank, g, hp, back, 1, 1, 2);
+    return dfs_body(s, state, blank, g, hp, at, 1, 1, 2);
 }
 
-static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, int back)
+static int dfs_plain(ida_wide *s, state128 state, int blank, unsigned g, unsigned *hp, uint32_t at)
 {
-    return dfs_body(s, state, blank, g, hp, back, 0, 0, 1);
+    return dfs_body(s, state, blank, g, hp, at, 0, 0, 1);
 }
 
 /* The cell of the blank on a tile-per-cell board. */
@@ -241,7 +247,9 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
 {
     ida_wide *s = t->searcher;
     int blank = blank_cell(s->start, s->shape->cells);
-    int back = depth ? move_inverse(prefix[depth - 1]) : -1;
+    uint32_t at = twin_follow(t->twins, prefix, depth);
+    if (at == TWIN_STOP)
+        return 0; /* a twin's subtree holds whatever this one would */
     if (s->set) {
         memcpy(s->board, s->start, sizeof s->board);
         pdb_walk_start_cells(&s->walk, s->set, s->board);
@@ -259,11 +267,11 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
         unsigned h = 0;
         if (t->weight == IDA_WEIGHT_ONE) { /* dual lookups and BPMX: plain IDA* only */
             h = pdb_walk_start_dual(&s->walk, s->board);
-            return s->walk.sides == 2 ? dfs_pdb_dual_two(s, s->start_state, blank, depth, &h, back)
-                                      : dfs_pdb_dual_one(s, s->start_state, blank, depth, &h, back);
+            return s->walk.sides == 2 ? dfs_pdb_dual_two(s, s->start_state, blank, depth, &h, at)
+                                      : dfs_pdb_dual_one(s, s->start_state, blank, depth, &h, at);
         }
-        return s->walk.sides == 2 ? dfs_pdb_two(s, s->start_state, blank, depth, &h, back)
-                                  : dfs_pdb_one(s, s->start_state, blank, depth, &h, back);
+        return s->walk.sides == 2 ? dfs_pdb_two(s, s->start_state, blank, depth, &h, at)
+                                  : dfs_pdb_one(s, s->start_state, blank, depth, &h, at);
     }
     state128 state = s->start_state;
     for (unsigned i = 0; i < depth; i++) {
@@ -273,7 +281,7 @@ static int search_subtree_wide(ida_thread *t, const uint8_t *prefix, unsigned de
         t->path[i] = prefix[i];
     }
     unsigned h = s->heuristic->estimate_wide(s->heuristic_ctx, state);
-    return dfs_plain(s, state, blank, depth, &h, back);
+    return dfs_plain(s, state, blank, depth, &h, at);
 }
 
 int idastar_wide_run(search_task *search, const heuristic_impl *heuristic, void *heuristic_ctx)

@@ -169,6 +169,46 @@ enum {
     IDA_NODE_CAP = -1001   /* an expansion budget (a rung's, or search_task.node_cap) is spent */
 };
 
+/* ---------------------------------------------- twin move strings (twins.c) */
+
+/* The longest strings looked at for twins. */
+#define TWIN_MAX_LENGTH 15
+/* The state a path never leaves once it holds a string with an earlier twin. */
+#define TWIN_STOP 0u
+/* The state of the empty path. */
+#define TWIN_START 1u
+
+/* A state's moves: the state after u, d, l, r; TWIN_STOP where that move is dropped. */
+typedef uint32_t twin_row[4];
+
+/*
+ * The automaton that drops every path holding a move string with a twin
+ * (the same effect on every board) that is shorter, or as long and earlier
+ * in u, d, l, r order, and legal wherever it is, among strings of up to
+ * `length` moves.  Such a path is never the first shortest one, so IDA*
+ * at weight 1 follows it without changing its answer; length 2 drops
+ * exactly the moves that undo the one before.
+ */
+typedef struct twin_automaton {
+    twin_row *next;
+    uint32_t states;
+    unsigned length;
+    size_t bytes; /* of next, counted against the budget */
+} twin_automaton;
+
+/*
+ * Builds the automaton of `length` (at most TWIN_MAX_LENGTH) for boards of
+ * rows x cols cells: strings legal on no cell of such a board are not
+ * looked at.  SLIDE_OK or the budget's status.
+ */
+int twin_automaton_build(search_budget *budget, int rows, int cols, unsigned length,
+                         twin_automaton *out);
+void twin_automaton_free(search_budget *budget, twin_automaton *a);
+/* The state after moves[0 .. count) from TWIN_START (TWIN_STOP once one is dropped). */
+uint32_t twin_follow(const twin_row *next, const uint8_t *moves, unsigned count);
+/* The automaton of length 2, which needs no building: never undo the move before. */
+extern const twin_row twin_reversals[6];
+
 typedef struct ida_iteration ida_iteration; /* what the threads of one split iteration share */
 typedef struct ida_tasks ida_tasks;         /* the subtrees an iteration is split into */
 
@@ -182,6 +222,7 @@ typedef struct ida_thread {
     unsigned weight;      /* IDA_WEIGHT_ONE: plain IDA* */
     unsigned limit;       /* prune g + h >= limit (only shorter answers wanted); UINT_MAX: none */
     unsigned split_depth; /* a node this deep is handed to ida_split; UINT_MAX: none */
+    const twin_row *twins; /* the moves a path may take (the twin automaton's next) */
     uint8_t *path;        /* path[g]: the move taken at depth g, from the start */
 
     unsigned next_bound;   /* the smallest f above bound seen (limit-pruned nodes not counted) */
@@ -258,7 +299,8 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
  * the slide_split_* functions of slide.h): instead of iterating, ida_drive
  * does the one thing job->kind asks, on the first thread, with the
  * driver's own walk (split_iteration) and node loop, so that the pieces
- * are exactly the subtrees the threads of one search take.
+ * are exactly the subtrees the threads of one search take (all following
+ * the same twin automaton, of length TWINS_JOB in idastar_driver.c).
  */
 enum {
     IDA_JOB_BEGIN,  /* only the start's estimate and the tables' fingerprint */
