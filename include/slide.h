@@ -612,6 +612,8 @@ typedef struct slide_split_result {
 /*
  * Searches the subtree below prefix[0..len) (move letters, either case)
  * within bound.  The prefix must be legal, never undo the move before it
+ * nor hold moves that a shorter or earlier string does the same as (the
+ * subtree is another prefix's; slide_split_iteration never gives one),
  * and be at most bound long (SLIDE_E_BAD_MOVE or SLIDE_E_ARGUMENT, with
  * stats->note saying which move).  SLIDE_OK or a status, as slide_solve.
  */

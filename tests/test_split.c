@@ -161,6 +161,12 @@ static void bad_pieces_are_refused(void **state)
     assert_non_null(strstr(st.note, "move 2 of the prefix undoes the move before it"));
     assert_int_equal(slide_split_search(&b, NULL, &opt, 10, "l", 1, &r, &st), SLIDE_E_BAD_MOVE);
     assert_non_null(strstr(st.note, "move 1 of the prefix leaves the board"));
+    /* the blank once and a half round a square: the later way is its twin's subtree */
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 20, "ruldru", 6, &r, &st),
+                     SLIDE_E_BAD_MOVE);
+    assert_non_null(strstr(st.note, "move 6 of the prefix ends a move string that a shorter"));
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 20, "urdlur", 6, &r, &st), SLIDE_OK);
+    slide_split_result_free(&r);
     assert_int_equal(slide_split_search(&b, NULL, &opt, 1, "uu", 2, &r, &st), SLIDE_E_ARGUMENT);
     assert_non_null(strstr(st.note, "more than the bound"));
     assert_int_equal(slide_split_search(&b, NULL, &opt, SLIDE_SPLIT_MAX_BOUND + 1, "", 0, &r, &st),

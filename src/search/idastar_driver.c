@@ -400,9 +400,10 @@ static void twins_destroy(void *data, size_t size, search_budget *budget)
 /*
  * Makes d->twins the automaton of `length` for the search's shape: the
  * context's (built once a run) or one of the drive's own.  One that does
- * not fit the memory cap leaves the shorter one in place, and no status.
+ * not fit the memory cap leaves the shorter one in place (SLIDE_OK); any
+ * other failure (the system's memory) is the search's status.
  */
-static void use_twins(drive *d, unsigned length)
+static int use_twins(drive *d, unsigned length)
 {
     search_task *search = d->search;
     int key[3] = {search->shape.rows, search->shape.cols, (int)length};
@@ -420,26 +421,29 @@ static void use_twins(drive *d, unsigned length)
             twin_automaton_free(search->budget, &d->owned_twins);
             d->owned_twins = built;
             a = &d->owned_twins;
+        } else if (status == SLIDE_E_MEMLIMIT) {
+            search->budget->status = SLIDE_OK;
         }
     }
-    if (status != SLIDE_OK) {
-        if (search->budget->status == SLIDE_E_MEMLIMIT)
-            search->budget->status = SLIDE_OK;
-        return;
-    }
+    if (status == SLIDE_E_MEMLIMIT)
+        return SLIDE_OK;
+    if (status != SLIDE_OK)
+        return status;
     d->twins = (const twin_row *)a->next;
     d->twin_length = length;
+    return SLIDE_OK;
 }
 
 /* Lengthens the strings weight-1 iterations drop as the search grows (twin_steps above). */
-static void grow_twins(drive *d)
+static int grow_twins(drive *d)
 {
     uint64_t expanded = d->search->stats->expanded;
     size_t k = sizeof twin_steps / sizeof twin_steps[0];
     while (k > 0 && expanded < twin_steps[k - 1].after)
         k--;
     if (k > 0 && d->twin_length < twin_steps[k - 1].length)
-        use_twins(d, twin_steps[k - 1].length);
+        return use_twins(d, twin_steps[k - 1].length);
+    return SLIDE_OK;
 }
 
 /*
@@ -453,10 +457,10 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
         sum_counters(d);
         search_progress(d->search, d->bound / IDA_WEIGHT_ONE);
         int status = make_room(d, d->bound, count);
+        if (status == SLIDE_OK && weight == IDA_WEIGHT_ONE)
+            status = grow_twins(d);
         if (status != SLIDE_OK)
             return status;
-        if (weight == IDA_WEIGHT_ONE)
-            grow_twins(d);
         for (int i = 0; i < count; i++) {
             ida_thread *t = d->threads[i];
             t->bound = d->bound;
@@ -566,17 +570,22 @@ static int drive_job(drive *d, ida_job *job)
     job->found = 0;
     if (job->kind == IDA_JOB_BEGIN)
         return SLIDE_OK;
-    use_twins(d, TWINS_JOB);
+    int status = use_twins(d, TWINS_JOB);
+    if (status != SLIDE_OK)
+        return status;
     if (job->kind == IDA_JOB_SUBTREE &&
         twin_follow(d->twins, job->prefix, job->prefix_length) == TWIN_STOP) {
-        search_note(
-            d->search,
-            "the prefix holds a move string that a shorter or earlier one does the same as: "
-            "its subtree is searched under that one's prefix");
-        return SLIDE_E_ARGUMENT;
+        unsigned end = 1;
+        while (twin_follow(d->twins, job->prefix, end) != TWIN_STOP)
+            end++;
+        search_note(d->search,
+                    "move %u of the prefix ends a move string that a shorter or earlier one "
+                    "does the same as: its subtree is searched under that one's prefix",
+                    end);
+        return SLIDE_E_BAD_MOVE;
     }
     d->bound = job->bound * IDA_WEIGHT_ONE;
-    int status = make_room(d, d->bound, 1);
+    status = make_room(d, d->bound, 1);
     if (status != SLIDE_OK)
         return status;
     first->bound = d->bound;
