@@ -167,6 +167,14 @@ static void bad_pieces_are_refused(void **state)
     assert_non_null(strstr(st.note, "move 6 of the prefix ends a move string that a shorter"));
     assert_int_equal(slide_split_search(&b, NULL, &opt, 20, "urdlur", 6, &r, &st), SLIDE_OK);
     slide_split_result_free(&r);
+    /* pieces under a cap the twin automaton does not fit would cut another tree: refused */
+    slide_limits tight = slide_limits_init();
+    tight.max_memory = 16384;
+    opt.limits = &tight;
+    assert_int_equal(slide_split_search(&b, NULL, &opt, 20, "urdlur", 6, &r, &st),
+                     SLIDE_E_MEMLIMIT);
+    assert_non_null(strstr(st.note, "twin automaton does not fit the memory cap"));
+    opt.limits = NULL;
     assert_int_equal(slide_split_search(&b, NULL, &opt, 1, "uu", 2, &r, &st), SLIDE_E_ARGUMENT);
     assert_non_null(strstr(st.note, "more than the bound"));
     assert_int_equal(slide_split_search(&b, NULL, &opt, SLIDE_SPLIT_MAX_BOUND + 1, "", 0, &r, &st),

@@ -52,7 +52,9 @@ static const unsigned ladder_tenths[] = {10, 8, 7, 6, 5};
  * (14), once a run with a context; the tree's branching factor on 5x5 is
  * 2.368 at length 2, 2.295 at 10, 2.272 at 12 and 2.248 at 14 (4x4: 2.130,
  * 2.034, 2.008, 1.985).  Which one is followed changes the nodes, never
- * the answer.  A split search's pieces (ida_job) all follow TWINS_JOB, so
+ * the answer (on several threads, where the expansions an iteration ends
+ * with vary a little, the iteration a length starts at may too).  The
+ * weighted ladder keeps to reversals.  A split search's pieces (ida_job) all follow TWINS_JOB, so
  * that they cut the same tree whatever piece they are.
  */
 static const struct {
@@ -68,8 +70,8 @@ struct ida_tasks {
     uint8_t *moves;   /* count subtrees of stride moves each */
     uint8_t *lengths; /* each subtree's prefix length (<= stride) */
     size_t count;
-    size_t cap;        /* subtrees lengths has room for */
-    size_t moves_cap;  /* bytes moves has room for */
+    size_t cap;       /* subtrees lengths has room for */
+    size_t moves_cap; /* bytes moves has room for */
     unsigned stride;
     search_budget *budget;
 };
@@ -96,13 +98,15 @@ typedef struct drive {
     unsigned start_h;
     ida_tasks tasks;
     ida_tasks spare; /* the parents' list while the split deepens */
-    const uint8_t *found; /* the last answer an iteration found: the first thread's path or answer */
+    const uint8_t
+        *found; /* the last answer an iteration found: the first thread's path or answer */
     unsigned found_length;
     uint8_t *answer; /* where a split iteration keeps its answer (room for the bound) */
     size_t answer_cap;
-    unsigned bound; /* of the iteration running or last run */
+    unsigned bound;        /* of the iteration running or last run */
     const twin_row *twins; /* what the iterations at weight 1 follow */
     unsigned twin_length;
+    unsigned twin_tried; /* the longest asked for: one over the memory cap is not asked again */
     twin_automaton owned_twins; /* when the search has no context to keep it */
 } drive;
 
@@ -282,8 +286,8 @@ static void run_subtrees(ida_iteration *it, ida_thread *t)
         if (i >= it->tasks->count || i > atomic_load(&it->best_task) || atomic_load(&it->stop))
             break;
         t->task = i;
-        int r = it->subtree(t, it->tasks->moves + (size_t)i * it->tasks->stride,
-                            it->tasks->lengths[i]);
+        int r =
+            it->subtree(t, it->tasks->moves + (size_t)i * it->tasks->stride, it->tasks->lengths[i]);
         if (r == 1) {
             pthread_mutex_lock(&it->lock);
             if (i < atomic_load(&it->best_task)) {
@@ -425,6 +429,7 @@ static int use_twins(drive *d, unsigned length)
             search->budget->status = SLIDE_OK;
         }
     }
+    d->twin_tried = length;
     if (status == SLIDE_E_MEMLIMIT)
         return SLIDE_OK;
     if (status != SLIDE_OK)
@@ -441,7 +446,7 @@ static int grow_twins(drive *d)
     size_t k = sizeof twin_steps / sizeof twin_steps[0];
     while (k > 0 && expanded < twin_steps[k - 1].after)
         k--;
-    if (k > 0 && d->twin_length < twin_steps[k - 1].length)
+    if (k > 0 && d->twin_tried < twin_steps[k - 1].length)
         return use_twins(d, twin_steps[k - 1].length);
     return SLIDE_OK;
 }
@@ -457,7 +462,13 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
         sum_counters(d);
         search_progress(d->search, d->bound / IDA_WEIGHT_ONE);
         int status = make_room(d, d->bound, count);
-        if (status == SLIDE_OK && weight == IDA_WEIGHT_ONE)
+        /*
+         * Plain IDA* only: a ladder's rung of weight 1 (--weight 1.001) is
+         * capped and on one thread after a first rung on several, whose
+         * expansions vary with timing; its answer must not.
+         */
+        int plain = weight == IDA_WEIGHT_ONE && d->search->weight <= IDA_WEIGHT_ONE;
+        if (status == SLIDE_OK && plain)
             status = grow_twins(d);
         if (status != SLIDE_OK)
             return status;
@@ -466,7 +477,7 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
             t->bound = d->bound;
             t->weight = weight;
             /* the weighted ladder's answers are not shortest: it keeps to reversals */
-            t->twins = weight == IDA_WEIGHT_ONE ? d->twins : twin_reversals;
+            t->twins = plain ? d->twins : twin_reversals;
             t->limit = limit;
             t->split_depth = UINT_MAX;
             t->next_bound = UINT_MAX;
@@ -533,7 +544,8 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
             if (status != SLIDE_OK)
                 return status;
             if (!*best || !d->found)
-                return SLIDE_E_INTERNAL; /* an answer has at least one move (the start is not the goal) */
+                return SLIDE_E_INTERNAL; /* an answer has at least one move (the start is not the
+                                            goal) */
             memcpy(*best, d->found, d->found_length);
             *best_length = d->found_length;
             have = 1;
@@ -547,7 +559,8 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
         } else if (r == 0) {
             if (!have)
                 return SLIDE_E_INTERNAL; /* parity said solvable, so some path must exist */
-            /* every path was cut by the limit: none is shorter than the best, lower rungs can't help */
+            /* every path was cut by the limit: none is shorter than the best, lower rungs can't
+             * help */
             return SLIDE_OK;
         }
         if (*best_length <= d->start_h)
@@ -573,6 +586,11 @@ static int drive_job(drive *d, ida_job *job)
     int status = use_twins(d, TWINS_JOB);
     if (status != SLIDE_OK)
         return status;
+    if (d->twin_length != TWINS_JOB) {
+        /* every piece must cut the same tree: one that cannot is refused, not searched apart */
+        search_note(d->search, "IDA*'s twin automaton does not fit the memory cap");
+        return SLIDE_E_MEMLIMIT;
+    }
     if (job->kind == IDA_JOB_SUBTREE &&
         twin_follow(d->twins, job->prefix, job->prefix_length) == TWIN_STOP) {
         unsigned end = 1;
@@ -626,7 +644,7 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
     d.tasks.budget = search->budget;
     d.spare.budget = search->budget;
     d.twins = twin_reversals;
-    d.twin_length = 2;
+    d.twin_length = d.twin_tried = 2;
     for (int i = 0; i < count; i++) {
         threads[i]->budget = search->budget;
         threads[i]->split_depth = UINT_MAX;
@@ -646,8 +664,8 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
         budget_free(search->budget, best, best_cap);
     } else {
         /* a capped search runs on one thread: whether it gives up must not depend on timing */
-        int r = iterate(&d, IDA_WEIGHT_ONE, UINT_MAX, search->node_cap,
-                        search->node_cap ? 1 : count);
+        int r =
+            iterate(&d, IDA_WEIGHT_ONE, UINT_MAX, search->node_cap, search->node_cap ? 1 : count);
         sum_counters(&d);
         if (r == 1)
             status = push_moves(search, d.found, d.found_length);

@@ -49,6 +49,8 @@ typedef struct kept_string {
     uint8_t length;
 } kept_string;
 
+_Static_assert(TWIN_MAX_LENGTH < 16, "a reach is packed a nibble a direction");
+
 static uint16_t reach_pack(const reach *at)
 {
     return (uint16_t)(at->way[0] | at->way[1] << 4 | at->way[2] << 8 | at->way[3] << 12);
@@ -106,6 +108,7 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* 1 when inner reaches no further than outer in any direction. */
 static int reach_within(const reach *inner, const reach *outer)
 {
     for (int w = 0; w < 4; w++)
@@ -149,6 +152,7 @@ static int same_permutation(twin_builder *b, const kept_string *kept, const reac
     return same;
 }
 
+/* Doubles the kept strings' table (4096 slots at first).  SLIDE_OK or the budget's status. */
 static int keep_grow(twin_builder *b)
 {
     size_t slots = b->kept_slots ? 2 * b->kept_slots : 4096;
