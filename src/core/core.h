@@ -163,6 +163,20 @@ typedef struct board_symmetry {
  */
 int board_symmetries(const geometry *shape, board_symmetry *out);
 
+/*
+ * The transpose of a board of any size (symmetry.c): cell (r, c) of the
+ * rows x cols board in becomes cell (c, r) of the cols x rows board out,
+ * with the same tile; out->cells must have room for rows * cols cells and
+ * must not be in's.  A blank move m on in is move_transposed(m) on out, and
+ * the other way.
+ */
+void board_transpose(const slide_board *in, slide_board *out);
+
+static inline int move_transposed(int m)
+{
+    return m ^ 2; /* up <-> left, down <-> right */
+}
+
 /* Opposite move: u<->d, l<->r. */
 static inline int move_inverse(int m)
 {
@@ -265,6 +279,12 @@ int move_list_flush(move_list *mv);
  * mv->count_only is set); for solvers that produce billions of moves.
  */
 int move_list_append(move_list *mv, const char *moves, size_t len);
+/*
+ * Gives back the memory of a move string kept in memory (no sink): its
+ * bytes and their share of the budget's answer; the string is then empty
+ * (count, the moves pushed, is left as it was).
+ */
+void move_list_free(move_list *mv);
 
 /* --------------------------------------------------------- search context */
 

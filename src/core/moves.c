@@ -83,3 +83,13 @@ int move_list_append(move_list *mv, const char *moves, size_t len)
     mv->data[mv->len] = '\0';
     return SLIDE_OK;
 }
+
+void move_list_free(move_list *mv)
+{
+    if (!mv->data)
+        return;
+    mv->budget->answer -= mv->cap;
+    budget_free(mv->budget, mv->data, mv->cap);
+    mv->data = NULL;
+    mv->len = mv->cap = 0;
+}

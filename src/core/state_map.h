@@ -90,6 +90,18 @@ static inline size_t state_map_slot(const state_map *m, state64 key)
     return i;
 }
 
+/*
+ * Asks the cache for key's home slot (its key and its value), so that a
+ * find or insert of key a little later does not wait for memory.  Always
+ * inlined, as state_map_prefetch_wide is (see there).
+ */
+static ALWAYS_INLINE void state_map_prefetch(const state_map *m, state64 key)
+{
+    size_t i = (size_t)hash64(key) & m->mask;
+    __builtin_prefetch(m->keys + i);
+    __builtin_prefetch((const char *)m->values + i * m->kind->value_bytes);
+}
+
 /* The slot that holds key, or SIZE_MAX when key is absent. */
 static inline size_t state_map_find(const state_map *m, state64 key)
 {

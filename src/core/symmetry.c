@@ -1,9 +1,13 @@
 /*
  * symmetry.c - the rotations and reflections of a shape, as maps of cells
  * and of moves, for tables that one goal's answers can share with another's
- * (search/distance_table.c).
+ * (search/distance_table.c), and the transpose of a board of any size, for
+ * searches that look at a board from more than one side (search/beam.c).
  */
 #include "core/core.h"
+
+_Static_assert(SLIDE_UP == 0 && SLIDE_DOWN == 1 && SLIDE_LEFT == 2 && SLIDE_RIGHT == 3,
+               "move_transposed and move_inverse flip the bits of this order");
 
 /* Row and column steps of the blank's moves, in slide_move_letters order. */
 static const int move_rows[4] = {-1, 1, 0, 0};
@@ -47,4 +51,14 @@ int board_symmetries(const geometry *shape, board_symmetry *out)
         }
     }
     return count;
+}
+
+void board_transpose(const slide_board *in, slide_board *out)
+{
+    out->rows = in->cols;
+    out->cols = in->rows;
+    for (int r = 0; r < in->rows; r++)
+        for (int c = 0; c < in->cols; c++)
+            out->cells[c * in->rows + r] = in->cells[r * in->cols + c];
+    out->blank = (in->blank % in->cols) * in->rows + in->blank / in->cols;
 }

@@ -5,9 +5,11 @@
  *
  * The rectangle kept is the largest on which the finishing search answers
  * within about a second: beam search (beam.c) on up to REDUCE_BEAM_SIDE x
- * REDUCE_BEAM_SIDE cells (a narrow board keeps its short side).  The rest is a board of its own (its tiles
- * renumbered by their goal cells in the rectangle), so any goal works, and
- * its moves are the whole board's moves.
+ * REDUCE_BEAM_SIDE cells (a narrow board keeps its short side), of the
+ * rectangle as given only when strategy placed the rest: its other views
+ * would cost seconds more for a few of the answer's millions of moves.  The rest is a board of its
+ * own (its tiles renumbered by their goal cells in the rectangle), so any goal works, and its moves
+ * are the whole board's moves.
  */
 #include "search/search.h"
 #include "strategy/strategy.h"
@@ -25,7 +27,9 @@ int reduce_solve(search_task *search)
     if (status == SLIDE_OK) {
         search_task sub = *search;
         search_task_set_boards(&sub, &rest, &rest_goal);
-        status = beam_solve(&sub);
+        /* on a board strategy left whole, all of beam's views (beam.c) */
+        status =
+            keep_rows == rows && keep_cols == cols ? beam_solve(&sub) : beam_solve_single(&sub);
     }
     if (status != SLIDE_OK && !strstr(search->stats->note, "reduce")) {
         /* name the method that stopped, and keep what its part said */

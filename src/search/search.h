@@ -27,6 +27,11 @@ int distance_table_solve(search_task *search);
 int idastar_solve(search_task *search);
 /* Near-optimal above 16 cells without tables (beam.c), and by reduction on any size (reduce.c). */
 int beam_solve(search_task *search);
+/*
+ * Beam search of the board as given only, not of its other views (see
+ * beam.c): for reduce, whose answer is nearly all strategy's moves.
+ */
+int beam_solve_single(search_task *search);
 int reduce_solve(search_task *search);
 /*
  * The corner and last-move terms beam search adds to the estimate of a

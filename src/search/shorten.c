@@ -375,6 +375,6 @@ int shorten_string(const slide_board *start, char *moves, size_t *len, search_bu
         moves[out.len] = '\0';
         *len = out.len;
     }
-    budget_free(budget, out.data, out.cap);
+    move_list_free(&out);
     return status;
 }
