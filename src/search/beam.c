@@ -318,53 +318,152 @@ static size_t beam_width(int cells)
 }
 
 /*
- * One beam search from board (labels) with the blank at *blank_at, until
- * the goal (a stage: until the stage's tiles are home).
- * The moves are pushed to search->moves and played on board.
+ * The arrays a beam works in, kept from one run to the next (the stages of
+ * a board, and its views): the fixed ones sized for the widest beam yet,
+ * the growable ones as grown, the maps cleared between runs.  Later runs
+ * then allocate next to nothing: no page faults for arrays the last run
+ * had, and a failing allocation is met early (the hardening tests fail
+ * every allocation of a solve in turn, each time from the start).
  */
-static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at)
+typedef struct beam_space {
+    size_t width, cells; /* the fixed arrays' room: states of `cells` cells (0: none yet) */
+    uint8_t *cur, *nxt;  /* the layer's states and the next layer's */
+    uint8_t *scratch;    /* a child in the making */
+    /* per state: the tiles' estimate, the blank's cell, the move made, the last bits */
+    uint32_t *cur_info, *nxt_info;
+    uint64_t *cur_key, *nxt_key;
+    /* per child of a layer (at most 4 a state) */
+    uint32_t *cand_parent, *cand_h, *cand_base; /* cand_h: the ranking; base: the tiles' part */
+    uint64_t *cand_key;
+    uint8_t *cand_move, *cand_done, *cand_last; /* cand_last: the child's last bits */
+    /* growable: each kept state's parent and move, where each layer starts, estimate counts */
+    uint32_t *trail_parent;
+    uint8_t *trail_move;
+    size_t *layer_start, *h_count;
+    size_t trail_cap, trail_move_cap, layer_cap, h_cap;
+    uint8_t *path; /* the answer's moves, read back through the layers */
+    size_t path_cap;
+    state_map seen, layer_seen; /* every state kept; the layer's children (keys NULL: not yet) */
+    beam *bm;                   /* the search's settings and tables, set anew each view */
+    uint8_t *board;             /* the board as the moves so far leave it, board_cells cells */
+    size_t board_cells;
+} beam_space;
+
+/* Gives back the fixed arrays (beam_space_fit allocates them again). */
+static void beam_space_free_fixed(beam_space *sp, search_budget *budget)
+{
+    size_t width = sp->width, cells = sp->cells, cand_cap = 4 * width;
+    budget_free(budget, sp->cand_last, cand_cap);
+    budget_free(budget, sp->cand_done, cand_cap);
+    budget_free(budget, sp->cand_move, cand_cap);
+    budget_free(budget, sp->cand_key, cand_cap * sizeof *sp->cand_key);
+    budget_free(budget, sp->cand_base, cand_cap * sizeof *sp->cand_base);
+    budget_free(budget, sp->cand_h, cand_cap * sizeof *sp->cand_h);
+    budget_free(budget, sp->cand_parent, cand_cap * sizeof *sp->cand_parent);
+    budget_free(budget, sp->nxt_key, width * sizeof *sp->nxt_key);
+    budget_free(budget, sp->cur_key, width * sizeof *sp->cur_key);
+    budget_free(budget, sp->nxt_info, width * 4 * sizeof *sp->nxt_info);
+    budget_free(budget, sp->cur_info, width * 4 * sizeof *sp->cur_info);
+    budget_free(budget, sp->scratch, cells);
+    budget_free(budget, sp->nxt, width * cells);
+    budget_free(budget, sp->cur, width * cells);
+    sp->cur = sp->nxt = sp->scratch = sp->cand_move = sp->cand_done = sp->cand_last = NULL;
+    sp->cur_info = sp->nxt_info = sp->cand_parent = sp->cand_h = sp->cand_base = NULL;
+    sp->cur_key = sp->nxt_key = sp->cand_key = NULL;
+    sp->width = sp->cells = 0;
+}
+
+/* Gives back the arrays of the runs, not bm and board. */
+static void beam_space_free_runs(beam_space *sp, search_budget *budget)
+{
+    beam_space_free_fixed(sp, budget);
+    state_map_free(&sp->seen);
+    state_map_free(&sp->layer_seen);
+    budget_free(budget, sp->h_count, sp->h_cap * sizeof *sp->h_count);
+    budget_free(budget, sp->layer_start, sp->layer_cap * sizeof *sp->layer_start);
+    budget_free(budget, sp->trail_parent, sp->trail_cap * sizeof *sp->trail_parent);
+    budget_free(budget, sp->trail_move, sp->trail_move_cap);
+    budget_free(budget, sp->path, sp->path_cap);
+    sp->h_count = sp->layer_start = NULL;
+    sp->trail_parent = NULL;
+    sp->trail_move = sp->path = NULL;
+    sp->h_cap = sp->layer_cap = sp->trail_cap = sp->trail_move_cap = sp->path_cap = 0;
+}
+
+/* Gives back everything; sp is then as new (all zero). */
+static void beam_space_free(beam_space *sp, search_budget *budget)
+{
+    beam_space_free_runs(sp, budget);
+    budget_free(budget, sp->board, sp->board_cells);
+    budget_free(budget, sp->bm, sizeof *sp->bm);
+    memset(sp, 0, sizeof *sp);
+}
+
+/*
+ * Makes sp ready for a beam of `width` states of `cells` cells: the fixed
+ * arrays grown if they are smaller, the maps made (first time) or cleared.
+ * SLIDE_OK or the budget's refusal (what was allocated stays in sp).
+ */
+static int beam_space_fit(beam_space *sp, search_budget *budget, size_t width, size_t cells)
+{
+    if (sp->width < width || sp->cells != cells) {
+        beam_space_free_fixed(sp, budget);
+        size_t cand_cap = 4 * width;
+        sp->width = width;
+        sp->cells = cells;
+        sp->cur = budget_alloc(budget, width * cells);
+        sp->nxt = budget_alloc(budget, width * cells);
+        sp->scratch = budget_alloc(budget, cells);
+        sp->cur_info = budget_alloc(budget, width * 4 * sizeof *sp->cur_info);
+        sp->nxt_info = budget_alloc(budget, width * 4 * sizeof *sp->nxt_info);
+        sp->cur_key = budget_alloc(budget, width * sizeof *sp->cur_key);
+        sp->nxt_key = budget_alloc(budget, width * sizeof *sp->nxt_key);
+        sp->cand_parent = budget_alloc(budget, cand_cap * sizeof *sp->cand_parent);
+        sp->cand_h = budget_alloc(budget, cand_cap * sizeof *sp->cand_h);
+        sp->cand_base = budget_alloc(budget, cand_cap * sizeof *sp->cand_base);
+        sp->cand_key = budget_alloc(budget, cand_cap * sizeof *sp->cand_key);
+        sp->cand_move = budget_alloc(budget, cand_cap);
+        sp->cand_done = budget_alloc(budget, cand_cap);
+        sp->cand_last = budget_alloc(budget, cand_cap);
+        if (!sp->cur || !sp->nxt || !sp->scratch || !sp->cur_info || !sp->nxt_info ||
+            !sp->cur_key || !sp->nxt_key || !sp->cand_parent || !sp->cand_h || !sp->cand_base ||
+            !sp->cand_key || !sp->cand_move || !sp->cand_done || !sp->cand_last)
+            return budget->status;
+    }
+    int status = SLIDE_OK;
+    if (!sp->seen.keys)
+        status = state_map_init(&sp->seen, budget, &state_map_parent_moves, width * 64);
+    else
+        state_map_clear(&sp->seen);
+    if (status == SLIDE_OK && !sp->layer_seen.keys)
+        status = state_map_init(&sp->layer_seen, budget, &state_map_parent_moves, 4 * width);
+    return status;
+}
+
+/*
+ * One beam search from board (labels) with the blank at *blank_at, until
+ * the goal (a stage: until the stage's tiles are home), in the arrays of
+ * sp (beam_space_fit).  The moves are pushed to search->moves and played on
+ * board.
+ */
+static int beam_run(beam *bm, beam_space *sp, search_task *search, uint8_t *board, int *blank_at)
 {
     search_budget *budget = search->budget;
     slide_stats *stats = search->stats;
     int cells = bm->cells;
-    size_t width = bm->width, cand_cap = 4 * width;
-    uint8_t *cur = budget_alloc(budget, width * (size_t)cells);
-    uint8_t *nxt = budget_alloc(budget, width * (size_t)cells);
-    uint8_t *scratch = budget_alloc(budget, (size_t)cells);
-    /* per state: the tiles' estimate, the blank's cell, the move made, the last bits */
-    uint32_t *cur_info = budget_alloc(budget, width * 4 * sizeof *cur_info);
-    uint32_t *nxt_info = budget_alloc(budget, width * 4 * sizeof *nxt_info);
-    uint64_t *cur_key = budget_alloc(budget, width * sizeof *cur_key);
-    uint64_t *nxt_key = budget_alloc(budget, width * sizeof *nxt_key);
-    uint32_t *cand_parent = budget_alloc(budget, cand_cap * sizeof *cand_parent);
-    uint8_t *cand_move = budget_alloc(budget, cand_cap);
-    uint32_t *cand_h = budget_alloc(budget, cand_cap * sizeof *cand_h);       /* the ranking */
-    uint32_t *cand_base = budget_alloc(budget, cand_cap * sizeof *cand_base); /* tiles' part */
-    uint64_t *cand_key = budget_alloc(budget, cand_cap * sizeof *cand_key);
-    uint8_t *cand_done = budget_alloc(budget, cand_cap);
-    uint8_t *cand_last = budget_alloc(budget, cand_cap); /* the child's last bits */
-    uint32_t *trail_parent = NULL;
-    uint8_t *trail_move = NULL;
-    size_t *layer_start = NULL;
-    size_t trail_cap = 0, trail_move_cap = 0, layer_cap = 0, trail_len = 0;
-    size_t *h_count = NULL, h_cap = 0;
+    size_t width = bm->width;
     uint8_t *path = NULL;
-    size_t path_len = 0, depth = 0, found = SIZE_MAX;
-    state_map seen, layer_seen;
-    memset(&seen, 0, sizeof seen);
-    memset(&layer_seen, 0, sizeof layer_seen);
-    int status = SLIDE_OK;
-    if (!cur || !nxt || !scratch || !cur_info || !nxt_info || !cur_key || !nxt_key ||
-        !cand_parent || !cand_move || !cand_h || !cand_base || !cand_key || !cand_done ||
-        !cand_last) {
-        status = budget->status;
-        goto done;
-    }
-    status = state_map_init(&seen, budget, &state_map_parent_moves, width * 64);
-    if (status == SLIDE_OK)
-        status = state_map_init(&layer_seen, budget, &state_map_parent_moves, 4 * width);
+    size_t path_len = 0, depth = 0, found = SIZE_MAX, trail_len = 0;
+    int status = beam_space_fit(sp, budget, width, (size_t)cells);
     if (status != SLIDE_OK)
         goto done;
+    uint8_t *cur = sp->cur, *nxt = sp->nxt, *scratch = sp->scratch;
+    uint32_t *cur_info = sp->cur_info, *nxt_info = sp->nxt_info;
+    uint64_t *cur_key = sp->cur_key, *nxt_key = sp->nxt_key;
+    uint32_t *cand_parent = sp->cand_parent, *cand_h = sp->cand_h, *cand_base = sp->cand_base;
+    uint64_t *cand_key = sp->cand_key;
+    uint8_t *cand_move = sp->cand_move, *cand_done = sp->cand_done, *cand_last = sp->cand_last;
+    state_map *seen = &sp->seen, *layer_seen = &sp->layer_seen;
 
     /* the root */
     uint64_t key = 0;
@@ -376,17 +475,18 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
     cur_info[2] = 4;
     cur_info[3] = bm->extras ? beam_last_bits(bm, cur) : 0;
     cur_key[0] = key ? key : 1;
-    state_map_insert8(&seen, cur_key[0], 0);
+    state_map_insert8(seen, cur_key[0], 0);
     size_t count = 1;
-    if ((status = beam_reserve(budget, (void **)&layer_start, &layer_cap, 2,
-                               sizeof *layer_start)) != SLIDE_OK ||
-        (status = beam_reserve(budget, (void **)&trail_parent, &trail_cap, 1,
-                               sizeof *trail_parent)) != SLIDE_OK ||
-        (status = beam_reserve(budget, (void **)&trail_move, &trail_move_cap, 1, 1)) != SLIDE_OK)
+    if ((status = beam_reserve(budget, (void **)&sp->layer_start, &sp->layer_cap, 2,
+                               sizeof *sp->layer_start)) != SLIDE_OK ||
+        (status = beam_reserve(budget, (void **)&sp->trail_parent, &sp->trail_cap, 1,
+                               sizeof *sp->trail_parent)) != SLIDE_OK ||
+        (status = beam_reserve(budget, (void **)&sp->trail_move, &sp->trail_move_cap, 1, 1)) !=
+            SLIDE_OK)
         goto done;
-    layer_start[0] = 0;
-    trail_parent[0] = 0;
-    trail_move[0] = 4;
+    sp->layer_start[0] = 0;
+    sp->trail_parent[0] = 0;
+    sp->trail_move[0] = 4;
     trail_len = 1;
     if (bm->blank_term ? beam_blank_term(bm, cur, *blank_at) == 0 : cur_info[0] == 0)
         found = 0;
@@ -411,7 +511,7 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
          * before it is read: the map outgrows the cache, and its misses
          * were over half of the time.
          */
-        state_map_clear(&layer_seen);
+        state_map_clear(layer_seen);
         size_t made = 0, children = 0;
         unsigned h_max = 0;
         for (size_t i = 0; i < count; i++) {
@@ -433,10 +533,10 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
         }
         stats->generated += children;
         for (size_t j = 0; j < children && j < BEAM_PREFETCH_AHEAD; j++)
-            state_map_prefetch(&seen, cand_key[j]);
+            state_map_prefetch(seen, cand_key[j]);
         for (size_t j = 0; j < children; j++) {
             if (j + BEAM_PREFETCH_AHEAD < children)
-                state_map_prefetch(&seen, cand_key[j + BEAM_PREFETCH_AHEAD]);
+                state_map_prefetch(seen, cand_key[j + BEAM_PREFETCH_AHEAD]);
             /* read before candidate `made` (made <= j) is written */
             size_t i = cand_parent[j];
             int m = cand_move[j];
@@ -444,9 +544,9 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
             const uint8_t *b = cur + i * (size_t)cells;
             int blank = (int)cur_info[4 * i + 1], t = bm->next[blank][m];
             unsigned label = b[t];
-            if (state_map_find(&seen, k) != SIZE_MAX)
+            if (state_map_find(seen, k) != SIZE_MAX)
                 continue;
-            int added = state_map_insert8(&layer_seen, k, 0);
+            int added = state_map_insert8(layer_seen, k, 0);
             if (added < 0) {
                 status = added;
                 goto done;
@@ -482,34 +582,34 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
             goto done;
         }
         /* keep the `width` smallest estimates, ties in the order made */
-        if ((status = beam_reserve(budget, (void **)&h_count, &h_cap, (size_t)h_max + 2,
-                                   sizeof *h_count)) != SLIDE_OK)
+        if ((status = beam_reserve(budget, (void **)&sp->h_count, &sp->h_cap, (size_t)h_max + 2,
+                                   sizeof *sp->h_count)) != SLIDE_OK)
             goto done;
-        memset(h_count, 0, ((size_t)h_max + 2) * sizeof *h_count);
+        memset(sp->h_count, 0, ((size_t)h_max + 2) * sizeof *sp->h_count);
         for (size_t j = 0; j < made; j++)
-            h_count[cand_h[j]]++;
+            sp->h_count[cand_h[j]]++;
         size_t kept = 0;
         unsigned cut = h_max + 1;
         for (unsigned h = 0; h <= h_max; h++) {
-            if (kept + h_count[h] > width) {
+            if (kept + sp->h_count[h] > width) {
                 cut = h;
                 break;
             }
-            kept += h_count[h];
+            kept += sp->h_count[h];
         }
         size_t room = width - kept, next_count = 0;
         depth++;
-        if ((status = beam_reserve(budget, (void **)&layer_start, &layer_cap, depth + 2,
-                                   sizeof *layer_start)) != SLIDE_OK ||
-            (status = beam_reserve(budget, (void **)&trail_parent, &trail_cap, trail_len + width,
-                                   sizeof *trail_parent)) != SLIDE_OK ||
-            (status = beam_reserve(budget, (void **)&trail_move, &trail_move_cap, trail_len + width,
-                                   1)) != SLIDE_OK)
+        if ((status = beam_reserve(budget, (void **)&sp->layer_start, &sp->layer_cap, depth + 2,
+                                   sizeof *sp->layer_start)) != SLIDE_OK ||
+            (status = beam_reserve(budget, (void **)&sp->trail_parent, &sp->trail_cap,
+                                   trail_len + width, sizeof *sp->trail_parent)) != SLIDE_OK ||
+            (status = beam_reserve(budget, (void **)&sp->trail_move, &sp->trail_move_cap,
+                                   trail_len + width, 1)) != SLIDE_OK)
             goto done;
-        layer_start[depth] = trail_len;
+        sp->layer_start[depth] = trail_len;
         for (size_t j = 0; j < made; j++) {
             if (j + BEAM_PREFETCH_AHEAD < made)
-                state_map_prefetch(&seen, cand_key[j + BEAM_PREFETCH_AHEAD]);
+                state_map_prefetch(seen, cand_key[j + BEAM_PREFETCH_AHEAD]);
             if (cand_h[j] > cut || (cand_h[j] == cut && room == 0))
                 continue;
             if (cand_h[j] == cut)
@@ -526,13 +626,13 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
             nxt_info[4 * next_count + 2] = (uint32_t)m;
             nxt_info[4 * next_count + 3] = cand_last[j];
             nxt_key[next_count] = cand_key[j];
-            int added = state_map_insert8(&seen, cand_key[j], 0);
+            int added = state_map_insert8(seen, cand_key[j], 0);
             if (added < 0) {
                 status = added;
                 goto done;
             }
-            trail_parent[trail_len] = p;
-            trail_move[trail_len] = (uint8_t)m;
+            sp->trail_parent[trail_len] = p;
+            sp->trail_move[trail_len] = (uint8_t)m;
             trail_len++;
             if (cand_done[j] && found == SIZE_MAX)
                 found = next_count;
@@ -553,16 +653,15 @@ static int beam_run(beam *bm, search_task *search, uint8_t *board, int *blank_at
             search_progress(search, (unsigned)depth);
     }
     /* read the path back through the layers, play it on board */
-    path = budget_alloc(budget, depth + 1);
-    if (!path) {
-        status = budget->status;
+    if ((status = beam_reserve(budget, (void **)&sp->path, &sp->path_cap, depth + 1, 1)) !=
+        SLIDE_OK)
         goto done;
-    }
+    path = sp->path;
     path_len = depth;
     for (size_t d = depth, i = found; d > 0; d--) {
-        size_t at = layer_start[d] + i;
-        path[d - 1] = trail_move[at];
-        i = trail_parent[at];
+        size_t at = sp->layer_start[d] + i;
+        path[d - 1] = sp->trail_move[at];
+        i = sp->trail_parent[at];
     }
     for (size_t d = 0; d < path_len && status == SLIDE_OK; d++) {
         int t = bm->next[*blank_at][path[d]];
@@ -580,27 +679,6 @@ done:
                            width, bm->rows, bm->cols, depth);
     if (status == SLIDE_E_MEMLIMIT && depth > 0 && path_len == 0)
         status = BEAM_LOST; /* it had started: what is left of the board goes to strategy */
-    budget_free(budget, path, path_len + 1);
-    state_map_free(&seen);
-    state_map_free(&layer_seen);
-    budget_free(budget, h_count, h_cap * sizeof *h_count);
-    budget_free(budget, layer_start, layer_cap * sizeof *layer_start);
-    budget_free(budget, trail_parent, trail_cap * sizeof *trail_parent);
-    budget_free(budget, trail_move, trail_move_cap);
-    budget_free(budget, cand_last, cand_cap);
-    budget_free(budget, cand_done, cand_cap);
-    budget_free(budget, cand_key, cand_cap * sizeof *cand_key);
-    budget_free(budget, cand_base, cand_cap * sizeof *cand_base);
-    budget_free(budget, cand_h, cand_cap * sizeof *cand_h);
-    budget_free(budget, cand_move, cand_cap);
-    budget_free(budget, cand_parent, cand_cap * sizeof *cand_parent);
-    budget_free(budget, nxt_key, width * sizeof *nxt_key);
-    budget_free(budget, cur_key, width * sizeof *cur_key);
-    budget_free(budget, nxt_info, width * 4 * sizeof *nxt_info);
-    budget_free(budget, cur_info, width * 4 * sizeof *cur_info);
-    budget_free(budget, scratch, (size_t)cells);
-    budget_free(budget, nxt, width * (size_t)cells);
-    budget_free(budget, cur, width * (size_t)cells);
     return status;
 }
 
@@ -617,7 +695,8 @@ static void beam_region(beam *bm, int top, int bottom, int left, int right)
         }
 }
 
-int beam_solve_single(search_task *search)
+/* One beam search of the board as given (see the top), in the arrays of sp. */
+static int beam_solve_in(search_task *search, beam_space *sp)
 {
     const slide_board *start = search->start, *goal = search->goal;
     search_budget *budget = search->budget;
@@ -628,13 +707,18 @@ int beam_solve_single(search_task *search)
                            BEAM_MAX_CELLS, cells);
         return SLIDE_E_TOO_LARGE;
     }
-    beam *bm = budget_calloc(budget, 1, sizeof *bm);
-    uint8_t *board = budget_alloc(budget, (size_t)cells);
-    if (!bm || !board) {
-        budget_free(budget, board, (size_t)cells);
-        budget_free(budget, bm, sizeof *bm);
+    if (!sp->bm && !(sp->bm = budget_alloc(budget, sizeof *sp->bm)))
         return budget->status;
+    if (sp->board_cells != (size_t)cells) {
+        budget_free(budget, sp->board, sp->board_cells);
+        sp->board_cells = 0;
+        if (!(sp->board = budget_alloc(budget, (size_t)cells)))
+            return budget->status;
+        sp->board_cells = (size_t)cells;
     }
+    beam *bm = sp->bm;
+    uint8_t *board = sp->board;
+    memset(bm, 0, sizeof *bm);
     bm->rows = start->rows;
     bm->cols = start->cols;
     bm->cells = cells;
@@ -676,7 +760,7 @@ int beam_solve_single(search_task *search)
         bm->blank_term = 1;
         bm->extras = 0;
         bm->width = BEAM_STAGE_WIDTH;
-        status = beam_run(bm, search, board, &blank);
+        status = beam_run(bm, sp, search, board, &blank);
         if (status != SLIDE_OK)
             break;
         if (h >= w) {
@@ -698,9 +782,10 @@ int beam_solve_single(search_task *search)
         for (int label = 1; label <= cells; label++)
             bm->weight[label] = 1;
         bm->width = beam_width((bottom - top + 1) * (right - left + 1));
-        status = beam_run(bm, search, board, &blank);
+        status = beam_run(bm, sp, search, board, &blank);
     }
     if (status == BEAM_LOST) {
+        beam_space_free_runs(sp, budget); /* strategy needs the room more */
         /*
          * A beam lost its way (past 4 x its start's estimate + 400 moves, or
          * out of memory once under way): strategy solves the board as the
@@ -724,8 +809,15 @@ int beam_solve_single(search_task *search)
             budget_free(budget, now.cells, (size_t)cells * sizeof *now.cells);
         }
     }
-    budget_free(budget, board, (size_t)cells);
-    budget_free(budget, bm, sizeof *bm);
+    return status;
+}
+
+int beam_solve_single(search_task *search)
+{
+    beam_space sp;
+    memset(&sp, 0, sizeof sp);
+    int status = beam_solve_in(search, &sp);
+    beam_space_free(&sp, search->budget);
     return status;
 }
 
@@ -757,14 +849,14 @@ static int beam_view_count(int cells)
 }
 
 /*
- * Searches view v of search's board into moves, a list of its own kept in
+ * Searches view v of search's board (in the arrays of sp) into moves, a list of its own kept in
  * memory (no sink; it is rewritten in place), with stats of its own, and
  * turns the answer into one for the board itself.  Returns SLIDE_OK, or
  * the view's failure (moves may then hold part of a string in the view's
  * terms, which the caller frees).
  */
-static int beam_solve_in_view(search_task *search, const beam_view *v, move_list *moves,
-                              slide_stats *stats)
+static int beam_solve_in_view(search_task *search, beam_space *sp, const beam_view *v,
+                              move_list *moves, slide_stats *stats)
 {
     search_budget *budget = search->budget;
     const slide_board *from = v->reversed ? search->goal : search->start;
@@ -785,7 +877,7 @@ static int beam_solve_in_view(search_task *search, const beam_view *v, move_list
     search_task_set_boards(&sub, &start, &goal);
     sub.moves = moves;
     sub.stats = stats;
-    int status = beam_solve_single(&sub);
+    int status = beam_solve_in(&sub, sp);
     budget_free(budget, room, room ? 2 * cells * sizeof *room : 0);
     if (status != SLIDE_OK)
         return status;
@@ -828,12 +920,14 @@ int beam_solve(search_task *search)
     slide_stats *stats = search->stats;
     move_list best = {.budget = budget};
     slide_stats best_stats = *stats;
+    beam_space space; /* one for all views */
+    memset(&space, 0, sizeof space);
     int status = SLIDE_OK, found = 0, searched = 0;
     for (int v = 0; v < views && status == SLIDE_OK; v++) {
         move_list moves = {.budget = budget};
         /* with the note and remedy the search came with, and the nodes so far */
         slide_stats view_stats = *stats;
-        status = beam_solve_in_view(search, &beam_views[v], &moves, &view_stats);
+        status = beam_solve_in_view(search, &space, &beam_views[v], &moves, &view_stats);
         stats->expanded = view_stats.expanded;
         stats->generated = view_stats.generated;
         if (status == SLIDE_OK) {
@@ -851,6 +945,7 @@ int beam_solve(search_task *search)
         }
         move_list_free(&moves);
     }
+    beam_space_free(&space, budget); /* before the answer is copied out */
     if (found && status != SLIDE_OK && status != SLIDE_E_NOMEM && status != SLIDE_E_CANCELLED) {
         const char *why = status == SLIDE_E_TIMEOUT    ? "ran out of time"
                           : status == SLIDE_E_MEMLIMIT ? "hit the memory cap"

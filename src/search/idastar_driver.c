@@ -54,8 +54,9 @@ static const unsigned ladder_tenths[] = {10, 8, 7, 6, 5};
  * 2.034, 2.008, 1.985).  Which one is followed changes the nodes, never
  * the answer (on several threads, where the expansions an iteration ends
  * with vary a little, the iteration a length starts at may too).  The
- * weighted ladder keeps to reversals.  A split search's pieces (ida_job) all follow TWINS_JOB, so
- * that they cut the same tree whatever piece they are.
+ * weighted ladder keeps to reversals.  A split search's pieces (ida_job)
+ * all follow TWINS_JOB, so that they cut the same tree whatever piece they
+ * are.
  */
 static const struct {
     unsigned length;
@@ -98,8 +99,8 @@ typedef struct drive {
     unsigned start_h;
     ida_tasks tasks;
     ida_tasks spare; /* the parents' list while the split deepens */
-    const uint8_t
-        *found; /* the last answer an iteration found: the first thread's path or answer */
+    /* the last answer an iteration found: the first thread's path or answer */
+    const uint8_t *found;
     unsigned found_length;
     uint8_t *answer; /* where a split iteration keeps its answer (room for the bound) */
     size_t answer_cap;
@@ -543,9 +544,9 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
             int status = grow(search->budget, best, best_cap, d->found_length);
             if (status != SLIDE_OK)
                 return status;
+            /* an answer has at least one move (the start is not the goal) */
             if (!*best || !d->found)
-                return SLIDE_E_INTERNAL; /* an answer has at least one move (the start is not the
-                                            goal) */
+                return SLIDE_E_INTERNAL;
             memcpy(*best, d->found, d->found_length);
             *best_length = d->found_length;
             have = 1;
@@ -559,8 +560,8 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
         } else if (r == 0) {
             if (!have)
                 return SLIDE_E_INTERNAL; /* parity said solvable, so some path must exist */
-            /* every path was cut by the limit: none is shorter than the best, lower rungs can't
-             * help */
+            /* every path was cut by the limit: none is shorter than the best, lower rungs
+             * can't help */
             return SLIDE_OK;
         }
         if (*best_length <= d->start_h)
