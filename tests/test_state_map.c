@@ -1,6 +1,7 @@
 /*
  * test_state_map.c - the state map (core/state_map.c) on its own: values of
- * both widths through doubling, the bytes a slot costs, a refused doubling,
+ * both widths through doubling, the bytes a slot costs, a key set (no
+ * values), a refused doubling,
  * and tracing parent moves (replayed by the testkit's own move rules); the
  * same for wide (state128) keys, with the wide state's packing.
  */
@@ -100,6 +101,36 @@ static void a_slot_costs_the_key_and_the_value_width(void **state)
     assert_int_equal(state_map_init(&m, &budget, &state_map_parent_moves, 4096), SLIDE_OK);
     assert_int_equal(m.mask + 1, 8192);
     state_map_free(&m);
+}
+
+/*
+ * A key set (beam's states seen) holds keys alone: 8 bytes a slot, no
+ * values array, through doublings and a clear.
+ */
+static void a_key_set_keeps_keys_alone(void **state)
+{
+    (void)state;
+    search_budget budget;
+    state_map m;
+    start_map(&m, &budget, &state_map_key_set);
+    assert_null(m.values);
+    assert_int_equal(budget.used, 1024 * sizeof(state64));
+    size_t n = 20000;
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(state_map_add_key(&m, key_of(i)), 1);
+    assert_int_equal(state_map_add_key(&m, key_of(5)), 0);
+    assert_int_equal(m.count, n);
+    assert_null(m.values);
+    assert_int_equal(budget.used, (m.mask + 1) * sizeof(state64));
+    for (size_t i = 0; i < n; i++)
+        assert_int_not_equal(state_map_find(&m, key_of(i)), SIZE_MAX);
+    assert_int_equal(state_map_find(&m, key_of(n)), SIZE_MAX);
+    state_map_clear(&m);
+    assert_int_equal(m.count, 0);
+    assert_int_equal(state_map_find(&m, key_of(5)), SIZE_MAX);
+    assert_int_equal(state_map_add_key(&m, key_of(5)), 1);
+    state_map_free(&m);
+    assert_int_equal(budget.used, 0);
 }
 
 /*
@@ -348,6 +379,7 @@ static void wide_trace_replays_a_walk_on_5x5(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(values_survive_doubling_in_both_widths),
     cmocka_unit_test(a_slot_costs_the_key_and_the_value_width),
+    cmocka_unit_test(a_key_set_keeps_keys_alone),
     cmocka_unit_test(refused_doubling_leaves_the_map_intact),
     cmocka_unit_test(trace_replays_a_walk_forwards_and_backwards),
     cmocka_unit_test(trace_reports_a_missing_state_or_a_loop),

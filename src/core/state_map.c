@@ -11,6 +11,7 @@
 #include "core/state_map.h"
 
 const state_map_kind state_map_parent_moves = {1, 3};
+const state_map_kind state_map_key_set = {0, 3};
 
 static size_t map_bytes(const state_map *m, size_t slots)
 {
@@ -29,14 +30,17 @@ static int allocate(state_map *m, size_t slots)
     m->keys = budget_calloc(m->budget, slots, key_bytes);
     if (!m->keys)
         return m->budget->status;
-    m->values = budget_alloc(m->budget, slots * m->kind->value_bytes);
-    if (!m->values) {
-        budget_free(m->budget, m->keys, slots * key_bytes);
-        m->keys = NULL;
-        return m->budget->status;
+    m->values = NULL;
+    if (m->kind->value_bytes) {
+        m->values = budget_alloc(m->budget, slots * m->kind->value_bytes);
+        if (!m->values) {
+            budget_free(m->budget, m->keys, slots * key_bytes);
+            m->keys = NULL;
+            return m->budget->status;
+        }
+        advise_huge_pages(m->values, slots * m->kind->value_bytes);
     }
     advise_huge_pages(m->keys, slots * key_bytes);
-    advise_huge_pages(m->values, slots * m->kind->value_bytes);
     m->mask = slots - 1;
     m->count = 0;
     m->grow_at = load_limit(m->kind, slots);
@@ -110,7 +114,7 @@ static int resize(state_map *m, size_t slots)
         *m = old;
         return status;
     }
-    int one_byte = m->kind->value_bytes == 1; /* else 2, see state_map_kind */
+    size_t value_bytes = m->kind->value_bytes; /* 0, 1 or 2, see state_map_kind */
     const state128 *old_wide = (const state128 *)(const void *)old.keys;
     for (size_t i = 0; i <= old.mask; i++) {
         size_t j;
@@ -125,9 +129,9 @@ static int resize(state_map *m, size_t slots)
             j = state_map_slot(m, old.keys[i]);
             m->keys[j] = old.keys[i];
         }
-        if (one_byte)
+        if (value_bytes == 1)
             state_map_set_value8(m, j, state_map_value8(&old, i));
-        else
+        else if (value_bytes == 2)
             state_map_set_value16(m, j, state_map_value16(&old, i));
     }
     m->count = old.count;

@@ -22,16 +22,21 @@
 
 /* How one use of the map describes itself (see the top). */
 typedef struct state_map_kind {
-    size_t value_bytes;       /* 1 or 2 */
+    size_t value_bytes;       /* 0 (a set of keys: no values), 1 or 2 */
     size_t max_load_quarters; /* the map doubles before more than slots/4 * this are used */
 } state_map_kind;
 
 /* One byte a slot, the move that first reached the state, 3/4 load (bfs, bibfs). */
 extern const state_map_kind state_map_parent_moves;
+/*
+ * Keys alone, 3/4 load (beam's states seen): no values array, so adding a
+ * key writes one cache line, not two, and a prefetch asks for one.
+ */
+extern const state_map_kind state_map_key_set;
 
 typedef struct state_map {
     state64 *keys;  /* 0 marks an empty slot (no valid state packs to 0) */
-    void *values;   /* kind->value_bytes a slot, parallel to keys */
+    void *values;   /* kind->value_bytes a slot, parallel to keys (NULL for a key set) */
     int key_words;  /* 1: state64 keys; 2: state128 keys, two words a slot (state_map_init_wide) */
     size_t mask;    /* slots - 1; slots is a power of two */
     size_t count;   /* keys stored */
@@ -99,7 +104,8 @@ static ALWAYS_INLINE void state_map_prefetch(const state_map *m, state64 key)
 {
     size_t i = (size_t)hash64(key) & m->mask;
     __builtin_prefetch(m->keys + i);
-    __builtin_prefetch((const char *)m->values + i * m->kind->value_bytes);
+    if (m->values)
+        __builtin_prefetch((const char *)m->values + i * m->kind->value_bytes);
 }
 
 /* The slot that holds key, or SIZE_MAX when key is absent. */
@@ -131,6 +137,17 @@ static inline int state_map_claim(state_map *m, state64 key, size_t *slot)
     m->keys[i] = key;
     m->count++;
     return 1;
+}
+
+/*
+ * Adds key to a key set (state_map_key_set) when absent.  Returns 1 when
+ * added, 0 when already present, or a negative status when the budget
+ * refused the doubling.
+ */
+static inline int state_map_add_key(state_map *m, state64 key)
+{
+    size_t slot;
+    return state_map_claim(m, key, &slot);
 }
 
 /* Values of a map whose kind has 1-byte values. */
