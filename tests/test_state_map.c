@@ -105,7 +105,7 @@ static void a_slot_costs_the_key_and_the_value_width(void **state)
 
 /*
  * A key set (beam's states seen) holds keys alone: 8 bytes a slot, no
- * values array, through doublings and a clear.
+ * values array, through doublings, a clear and a refused doubling.
  */
 static void a_key_set_keeps_keys_alone(void **state)
 {
@@ -129,6 +129,21 @@ static void a_key_set_keeps_keys_alone(void **state)
     assert_int_equal(m.count, 0);
     assert_int_equal(state_map_find(&m, key_of(5)), SIZE_MAX);
     assert_int_equal(state_map_add_key(&m, key_of(5)), 1);
+    state_map_free(&m);
+    assert_int_equal(budget.used, 0);
+
+    /* a refused doubling leaves it as it was */
+    start_map(&m, &budget, &state_map_key_set);
+    budget.cap = 1024 * 8 + 2048 * 8 - 1;
+    for (size_t i = 0; i < 768; i++)
+        assert_int_equal(state_map_add_key(&m, key_of(i)), 1);
+    assert_int_equal(state_map_add_key(&m, key_of(768)), SLIDE_E_MEMLIMIT);
+    assert_int_equal(m.mask + 1, 1024);
+    assert_int_equal(m.count, 768);
+    assert_int_equal(budget.used, 1024 * 8);
+    for (size_t i = 0; i < 768; i++)
+        assert_int_not_equal(state_map_find(&m, key_of(i)), SIZE_MAX);
+    assert_int_equal(state_map_find(&m, key_of(768)), SIZE_MAX);
     state_map_free(&m);
     assert_int_equal(budget.used, 0);
 }

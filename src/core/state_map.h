@@ -6,14 +6,16 @@
  * the map as it was.
  *
  * Each use describes itself with a state_map_kind, as Redis describes each
- * dictionary with a dictType: the value width (1 byte: 9 bytes a slot, 2
- * bytes: 10) and how full the map may get.  Values are read and written
- * with the accessors of that width (state_map_value8 / state_map_value16),
- * so the hot paths carry no per-access test of the width.
+ * dictionary with a dictType: the value width (0: a set of keys, 8 bytes a
+ * slot; 1 byte: 9; 2 bytes: 10) and how full the map may get.  Values are
+ * read and written with the accessors of that width (state_map_value8 /
+ * state_map_value16), so lookups carry no per-access test of the width.  A
+ * key set has no values array: it takes state64 keys only, added with
+ * state_map_add_key, never the value accessors, insert8 or the tracers.
  *
  * Only the searches that remember every state they reach (bfs, bibfs,
- * astar) use it, so its inline hot path lives here, not in core.h, which
- * every file of the library includes.
+ * astar, beam) use it, so its inline hot path lives here, not in core.h,
+ * which every file of the library includes.
  */
 #ifndef SLIDE_STATE_MAP_H
 #define SLIDE_STATE_MAP_H
@@ -59,7 +61,7 @@ int state_map_init_wide(state_map *m, search_budget *budget, const state_map_kin
                         size_t expected);
 /* Returns the map's memory to the budget; safe on a zeroed map or one whose init failed. */
 void state_map_free(state_map *m);
-/* Empties the map, keeping its memory (a map used again and again, as beam's per layer). */
+/* Empties the map, keeping its memory (a map used again and again, as beam's per run). */
 void state_map_clear(state_map *m);
 /*
  * Doubles the map (state_map_claim calls it when full).  Returns SLIDE_OK,
@@ -96,9 +98,10 @@ static inline size_t state_map_slot(const state_map *m, state64 key)
 }
 
 /*
- * Asks the cache for key's home slot (its key and its value), so that a
- * find or insert of key a little later does not wait for memory.  Always
- * inlined, as state_map_prefetch_wide is (see there).
+ * Asks the cache for key's home slot (its key, and its value unless the map
+ * is a key set), so that a find or insert of key a little later does not
+ * wait for memory.  Always inlined, as state_map_prefetch_wide is (see
+ * there).
  */
 static ALWAYS_INLINE void state_map_prefetch(const state_map *m, state64 key)
 {

@@ -360,7 +360,7 @@ static size_t beam_width(int cells)
 /*
  * The arrays a beam works in, kept from one run to the next (the stages of
  * a board, and its views): the fixed ones sized for the widest beam yet,
- * the growable ones as grown, the maps cleared between runs.  Later runs
+ * the growable ones as grown, the seen-set cleared between runs.  Later runs
  * then allocate next to nothing: no page faults for arrays the last run
  * had, and a failing allocation is met early (the hardening tests fail
  * every allocation of a solve in turn, each time from the start).
@@ -446,7 +446,7 @@ static void beam_space_free(beam_space *sp, search_budget *budget)
 
 /*
  * Makes sp ready for a beam of `width` states of `bytes` bytes: the fixed
- * arrays grown if they are smaller, the maps made (first time) or cleared.
+ * arrays grown if they are smaller, the seen-set made (first time) or cleared.
  * SLIDE_OK or the budget's refusal (what was allocated stays in sp).
  */
 static int beam_space_fit(beam_space *sp, search_budget *budget, size_t width, size_t bytes)
