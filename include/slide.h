@@ -216,7 +216,7 @@ SLIDE_API int slide_board_validate(const slide_board *board, slide_parse_error *
  * The shape the parser gives a board of `cells` cells when neither its text
  * (row marks, a nested list) nor the parse options say: the most square
  * R x C with 2 <= R <= C.  Returns SLIDE_OK, or SLIDE_E_ARGUMENT when there
- * is none (fewer than 4 cells, or a prime count).
+ * is none (fewer than 4 cells, a prime count, or more than SLIDE_MAX_CELLS).
  */
 SLIDE_API int slide_infer_shape(size_t cells, int *rows, int *cols);
 
@@ -272,9 +272,10 @@ SLIDE_API int slide_replay(const slide_board *start, const slide_board *goal, co
 /* ----------------------------------------------------------- solvability */
 
 /*
- * Non-zero when goal can be reached from start (same shape, both valid):
- * the parity of the permutation taking start to goal, blank included, must
- * equal the parity of the blank's Manhattan distance to its goal cell.
+ * Non-zero when goal can be reached from start: both valid (as
+ * slide_board_validate says) and of the same shape, and the parity of the
+ * permutation taking start to goal, blank included, equal to the parity of
+ * the blank's Manhattan distance to its goal cell.  0 for an invalid board.
  */
 SLIDE_API int slide_solvable(const slide_board *start, const slide_board *goal);
 
@@ -650,8 +651,8 @@ static inline slide_pdb_summary slide_pdb_summary_init(void)
  * --heuristic pdb uses for goal's shape and goal, so that a batch finds them
  * ready (`slide pdb build`).  max_memory caps the tables plus the build's
  * working memory (0 = SLIDE_DEFAULT_MAX_MEMORY); progress may be NULL.
- * Returns SLIDE_OK; SLIDE_E_TOO_LARGE past 16 cells; SLIDE_E_MEMLIMIT when no
- * database fits; SLIDE_E_NOMEM.  Problems with the cache directory are not
+ * Returns SLIDE_OK; SLIDE_E_TOO_LARGE past SLIDE_MAX_WIDE_CELLS cells;
+ * SLIDE_E_MEMLIMIT when no database fits; SLIDE_E_NOMEM.  Problems with the cache directory are not
  * errors: they are reported through progress and the tables built in memory.
  * summary may be NULL.
  */
@@ -715,8 +716,9 @@ SLIDE_API int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info
 
 /*
  * Removes the cache files (and leftover temporary files) of slide from dir,
- * nothing else.  *removed counts them.  Returns SLIDE_OK, or SLIDE_E_IO when
- * the directory cannot be read or a file cannot be removed.
+ * nothing else.  *removed counts them.  Returns SLIDE_OK (also when dir does
+ * not exist: there is nothing to clear), or SLIDE_E_IO when the directory
+ * cannot be read or a file cannot be removed.
  */
 SLIDE_API int slide_pdb_cache_clear(const char *dir, unsigned *removed);
 

@@ -245,11 +245,14 @@ static void infer_shape_is_the_most_square(void **state)
         assert_int_equal(rows, want[i][1]);
         assert_int_equal(cols, want[i][2]);
     }
-    static const size_t none[] = {0, 1, 2, 3, 5, 7, 11, 13, 17};
+    /* past SLIDE_MAX_CELLS too: a side might not fit an int, or r * r wrap round (SIZE_MAX) */
+    static const size_t none[] = {0,  1,  2,  3,  5, 7, 11, 13, 17, SLIDE_MAX_CELLS + (size_t)1,
+                                  (size_t)SLIDE_MAX_CELLS * 4, SIZE_MAX};
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
         int rows = -1, cols = -1;
         assert_int_equal(slide_infer_shape(none[i], &rows, &cols), SLIDE_E_ARGUMENT);
         assert_int_equal(rows, -1);
+        assert_int_equal(cols, -1);
     }
 }
 

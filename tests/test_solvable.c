@@ -102,11 +102,46 @@ static void unsolvable_board_never_searches(void **state)
     slide_board_free(&b);
 }
 
+/*
+ * A board that is not a permutation of its tiles (a tile out of range, one
+ * twice, the blank index wrong) is never solvable, whichever side it is on,
+ * and is read within its cells (a tile past the end used to index past a
+ * table).
+ */
+static void invalid_boards_are_not_solvable(void **state)
+{
+    (void)state;
+    slide_board goal;
+    assert_int_equal(slide_board_init_goal(&goal, 3, 3), SLIDE_OK);
+    uint32_t out_of_range[9] = {1, 2, 3, 4, 5, 6, 7, 99, 0};
+    uint32_t twice[9] = {1, 1, 3, 4, 5, 6, 7, 8, 0};
+    uint32_t no_blank[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    uint32_t valid[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+    const struct {
+        uint32_t *cells;
+        int blank;
+    } bad[] = {{out_of_range, 8}, {twice, 8}, {no_blank, 8}, {valid, 3}, {valid, -1}, {valid, 9}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        slide_board b = {3, 3, bad[i].blank, bad[i].cells};
+        assert_false(slide_solvable(&b, &goal));
+        assert_false(slide_solvable(&goal, &b));
+    }
+    slide_board fine = {3, 3, 8, valid};
+    assert_true(slide_solvable(&fine, &goal));
+    slide_board no_cells = {3, 3, 8, NULL}, thin = {1, 9, 8, valid};
+    assert_false(slide_solvable(&no_cells, &goal));
+    assert_false(slide_solvable(&thin, &thin));
+    assert_false(slide_solvable(NULL, &goal));
+    assert_false(slide_solvable(&goal, NULL));
+    slide_board_free(&goal);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(every_small_board_for_several_goals),
     cmocka_unit_test(random_three_by_three_boards_and_goals),
     cmocka_unit_test(larger_boards_follow_the_rule),
     cmocka_unit_test(unsolvable_board_never_searches),
+    cmocka_unit_test(invalid_boards_are_not_solvable),
 };
 
 TESTKIT_MAIN(tests)

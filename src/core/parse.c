@@ -356,6 +356,8 @@ static int parse_list(parser *p, size_t begin, size_t end)
 
 int slide_infer_shape(size_t cells, int *rows, int *cols)
 {
+    if (cells > SLIDE_MAX_CELLS) /* sides must fit an int, and r * r must not wrap */
+        return SLIDE_E_ARGUMENT;
     size_t best = 0;
     for (size_t r = 2; r * r <= cells; r++)
         if (cells % r == 0)
