@@ -5,7 +5,9 @@
  * 1000 + board index, standard goal), replays every answer with
  * slide_replay, and prints the mean answer length over n^3 next to
  * Parberry's 8/3 and the 2.2 target, with the median solve and replay
- * times.
+ * times and the share of moves that take the tile they move closer to its
+ * goal (each move takes one tile a cell closer or further, so that share,
+ * s, and the board's Manhattan distance M fix the length: M / (2s - 1)).
  *
  *   usage: bench_strategy [N:BOARDS ...]     (default 5:200 10:100 30:20 100:5)
  *          bench_strategy --replay BOARD_FILE MOVES_FILE
@@ -41,12 +43,48 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/*
+ * Of the moves of an answer, how many bring the tile they move closer to
+ * its goal cell (the rest take it a cell further): how much of the work the
+ * displaced tiles' pushes do.  The caller has replayed the answer already.
+ */
+static size_t moves_towards(const slide_board *start, const slide_board *goal,
+                            const char *moves, size_t len)
+{
+    size_t cells = (size_t)start->rows * (size_t)start->cols, towards = 0;
+    uint32_t *cell = malloc(cells * sizeof *cell), *home = malloc(cells * sizeof *home);
+    if (!cell || !home) {
+        free(cell);
+        free(home);
+        return 0;
+    }
+    memcpy(cell, start->cells, cells * sizeof *cell);
+    for (size_t i = 0; i < cells; i++)
+        home[goal->cells[i]] = (uint32_t)i;
+    int cols = start->cols;
+    long blank = start->blank;
+    for (size_t i = 0; i < len; i++) {
+        long to = moves[i] == 'u' ? blank - cols : moves[i] == 'd' ? blank + cols
+                  : moves[i] == 'l' ? blank - 1 : blank + 1;
+        uint32_t tile = cell[to];
+        long g = home[tile];
+        long before = labs(to / cols - g / cols) + labs(to % cols - g % cols);
+        long after = labs(blank / cols - g / cols) + labs(blank % cols - g % cols);
+        towards += after < before;
+        cell[blank] = tile;
+        blank = to;
+    }
+    free(cell);
+    free(home);
+    return towards;
+}
+
 /* Runs one size; returns 0, or 1 when an answer failed to replay. */
 static int bench(int n, int boards)
 {
     double *solve_ms = malloc((size_t)boards * sizeof *solve_ms);
     double *replay_ms = malloc((size_t)boards * sizeof *replay_ms);
-    double total_moves = 0, lo = 1e30, hi = 0, solve_total = 0;
+    double total_moves = 0, lo = 1e30, hi = 0, solve_total = 0, total_towards = 0;
     if (!solve_ms || !replay_ms)
         return 1;
     slide_board goal;
@@ -80,6 +118,7 @@ static int bench(int n, int boards)
         lo = ratio < lo ? ratio : lo;
         hi = ratio > hi ? ratio : hi;
         total_moves += (double)sol.length;
+        total_towards += (double)moves_towards(&start, &goal, sol.moves, sol.length);
         solve_total += t1 - t0;
         solve_ms[k] = (t1 - t0) * 1e3;
         replay_ms[k] = (t2 - t1) * 1e3;
@@ -87,9 +126,10 @@ static int bench(int n, int boards)
         slide_board_free(&start);
     }
     double mean = total_moves / boards, per_cube = mean / ((double)n * n * n);
-    printf("%5d %7d %13.0f %8.3f %7.3f-%-7.3f %8.2f %8.2f %10.3f %10.3f %8.2f\n", n, boards, mean,
-           per_cube, lo, hi, per_cube / (8.0 / 3.0), per_cube / 2.2, median(solve_ms, boards),
-           median(replay_ms, boards), solve_total / total_moves * 1e9);
+    printf("%5d %7d %13.0f %8.3f %7.3f-%-7.3f %8.2f %8.2f %10.3f %10.3f %8.2f %8.1f\n", n, boards,
+           mean, per_cube, lo, hi, per_cube / (8.0 / 3.0), per_cube / 2.2, median(solve_ms, boards),
+           median(replay_ms, boards), solve_total / total_moves * 1e9,
+           100 * total_towards / total_moves);
     slide_board_free(&goal);
     free(solve_ms);
     free(replay_ms);
@@ -158,8 +198,8 @@ int main(int argc, char **argv)
         return replay_files(argv[2], argv[3]);
     static const char *defaults[] = {"5:200", "10:100", "30:20", "100:5"};
     int count = argc > 1 ? argc - 1 : 4;
-    printf("%5s %7s %13s %8s %15s %8s %8s %10s %10s %8s\n", "n", "boards", "mean moves", "/n^3",
-           "range /n^3", "vs 8/3", "vs 2.2", "solve ms", "replay ms", "ns/move");
+    printf("%5s %7s %13s %8s %15s %8s %8s %10s %10s %8s %8s\n", "n", "boards", "mean moves", "/n^3",
+           "range /n^3", "vs 8/3", "vs 2.2", "solve ms", "replay ms", "ns/move", "toward%");
     for (int i = 0; i < count; i++) {
         const char *arg = argc > 1 ? argv[i + 1] : defaults[i];
         int n = 0, boards = 0;
@@ -171,6 +211,6 @@ int main(int argc, char **argv)
             return 1;
     }
     printf("(solve and replay ms are medians per board; ns/move is total solve time over total "
-           "moves)\n");
+           "moves; toward%% the share of moves that bring their tile closer to its goal)\n");
     return 0;
 }
