@@ -397,10 +397,12 @@ static void check_board_presentation_error_and_failures(void **state)
     testkit_run r = RUN(NULL, "check", "2 3 4 1 5 x 7 6 8", "ULLDDRURDLLURDRULDR");
     expect(&r, 2, "presentation error: move 1 'U' should be lowercase (moves are u, d, l, r)\n",
            NULL);
+    /* the verdict on stdout as always, the parser's message on stderr */
+    const char *not_a_board = "judge failure: BOARD is not a board (the message above says why)\n";
     r = RUN(NULL, "check", "1 2 3 4 5 6 7 9 x", "u");
-    expect(&r, 3, "", "check: BOARD, cell 8: tile 9 is out of range 1-8");
+    expect(&r, 3, not_a_board, "check: BOARD, cell 8: tile 9 is out of range 1-8");
     r = RUN(NULL, "check", "--goal", "1 2 3 x", "1 2 3 4 5 6 7 8 x", "");
-    expect(&r, 3, "", "check: BOARD: expected 4 cells for 2x2, found 9");
+    expect(&r, 3, not_a_board, "check: BOARD: expected 4 cells for 2x2, found 9");
     r = RUN(NULL, "check", "1 2 3 4 5 6 7 8 x");
     expect(&r, 3, "", "expected BOARD and MOVES, got 1 argument");
     r = RUN(NULL, "check", "--max-moves", "many", "1 2 3 4 5 6 7 8 x", "");
@@ -650,6 +652,40 @@ static testkit_run check_texts(const char *problem, int strict, const char *inpu
     free(in);
     free(out);
     return r;
+}
+
+/*
+ * A UVa 10181 case solvable only past the problem's 50 moves breaks the
+ * problem's promise: no output can be right, so the checker blames the test
+ * (a judge failure), whether the output claims "not solvable" or gives a
+ * right answer of more moves, and the reference solver refuses the case.
+ * The board needs 54 moves; IDA* with linear conflict proves it in about
+ * 21,000 nodes, within auto's quick try, so no table is built.
+ */
+static void uva10181_case_past_the_limit_is_the_test_s_fault(void **state)
+{
+    (void)state;
+    const char *input = "1\n4 9 15 6\n11 1 10 14\n8 3 12 2\n7 0 5 13\n";
+    const char *fault = "judge failure: case 1 is solvable but needs 54 moves, more than the 50 "
+                        "UVa 10181 allows: the test breaks the problem's promise";
+    testkit_run r = check_texts("uva10181", 0, input, "This puzzle is not solvable.\n");
+    expect(&r, 3, "", fault);
+    r = RUN(input, "solve", "--problem", "uva10181");
+    expect(&r, 1, "", "uva10181: case 1, line 2: the fewest is 54 moves, more than the 50");
+    r = RUN(NULL, "solve", "-a", "idastar", "-H", "linear", "4 9 15 6/11 1 10 14/8 3 12 2/7 x 5 13");
+    assert_int_equal(r.status, 0);
+    char answer[128];
+    size_t n = strlen(r.out);
+    assert_int_equal(n, 54 + 1);
+    for (size_t i = 0; i <= n; i++)
+        answer[i] = (char)toupper((unsigned char)r.out[i]);
+    testkit_run_free(&r);
+    r = check_texts("uva10181", 0, input, answer);
+    expect(&r, 3, "", fault);
+    /* within the limit, a "not solvable" claim stays the contestant's wrong answer */
+    r = check_texts("uva10181", 0, "1\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n",
+                    "This puzzle is not solvable.\n");
+    expect(&r, 1, "", "wrong answer: case 1, 'This puzzle is not solvable.', but the board is solvable");
 }
 
 /*
@@ -980,6 +1016,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(check_problem_wrong_answers),
     cmocka_unit_test(check_problem_presentation_errors),
     cmocka_unit_test(check_problem_judge_failures),
+    cmocka_unit_test(uva10181_case_past_the_limit_is_the_test_s_fault),
     cmocka_unit_test(whitespace_at_line_ends_is_ignored_unless_strict),
     cmocka_unit_test(check_board_reads_moves_from_a_file_or_stdin),
     cmocka_unit_test(endless_files_keep_memory_bounded),

@@ -68,7 +68,7 @@ int cli_gen(int argc, char **argv)
     cli_scan scan;
     const char *value;
     const char *goal_text = NULL;
-    int id, rows = 0, cols = 0, format = FMT_SPACED, kind = SLIDE_GEN_RANDOM, have_seed = 0;
+    int id, rows = 0, cols = 0, format = FMT_SPACED, have_seed = 0, have_walk = 0, unsolvable = 0;
     unsigned long long count = 1, seed = 0, walk = 0;
     slide_parse_error err = slide_parse_error_init();
     int status = 0;
@@ -111,10 +111,10 @@ int cli_gen(int argc, char **argv)
                           walk, GEN_MAX_WALK);
                 status = EXIT_USAGE;
             }
-            kind = SLIDE_GEN_WALK;
+            have_walk = 1;
             break;
         case OPT_UNSOLVABLE:
-            kind = SLIDE_GEN_UNSOLVABLE;
+            unsolvable = 1;
             break;
         case OPT_FORMAT:
             format = cli_parse_choice("gen: --format", value, NULL, format_names,
@@ -134,7 +134,8 @@ int cli_gen(int argc, char **argv)
         cli_error("gen: unexpected argument '%.60s' (see 'slide help gen')", scan.positional[0]);
         status = EXIT_USAGE;
     }
-    if (status == 0 && kind == SLIDE_GEN_UNSOLVABLE && walk) {
+    /* whichever comes first, even --walk 0 (the goal itself, which is solvable) */
+    if (status == 0 && unsolvable && have_walk) {
         cli_error("gen: --walk and --unsolvable exclude each other (a walk always stays solvable)");
         status = EXIT_USAGE;
     }
@@ -161,6 +162,7 @@ int cli_gen(int argc, char **argv)
         cli_scan_free(&scan);
         return status;
     }
+    int kind = unsolvable ? SLIDE_GEN_UNSOLVABLE : have_walk ? SLIDE_GEN_WALK : SLIDE_GEN_RANDOM;
     if (!have_seed) {
         seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
         fprintf(stderr, "slide: gen: --seed %llu\n", seed);

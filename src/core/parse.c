@@ -608,8 +608,13 @@ static int parse_size(const char *text, int *rows, int *cols, slide_parse_error 
                      "size '%.40s' needs at least 2 rows and 2 columns", text);
         return SLIDE_E_ARGUMENT;
     }
-    if (values[0] > SLIDE_MAX_SIDE || values[1] > SLIDE_MAX_SIDE ||
-        (uint64_t)values[0] * (uint64_t)values[1] > SLIDE_MAX_CELLS) {
+    if (values[0] > SLIDE_MAX_SIDE || values[1] > SLIDE_MAX_SIDE) {
+        if (err)
+            snprintf(err->message, sizeof err->message,
+                     "size '%.40s' has a side longer than the limit of %d", text, SLIDE_MAX_SIDE);
+        return SLIDE_E_ARGUMENT;
+    }
+    if ((uint64_t)values[0] * (uint64_t)values[1] > SLIDE_MAX_CELLS) {
         if (err)
             snprintf(err->message, sizeof err->message,
                      "size '%.40s' is larger than the limit of %u cells", text, SLIDE_MAX_CELLS);

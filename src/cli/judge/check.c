@@ -187,10 +187,9 @@ int cli_check(int argc, char **argv)
         return status;
     }
     const judge_problem *p = judge_problem_find(cfg.problem);
-    char names[JUDGE_NAMES_SIZE];
+    char unknown[JUDGE_UNKNOWN_SIZE];
     if (!p)
-        status = usage("--problem: unknown problem '%.60s' (problems: %s)", cfg.problem,
-                       judge_problem_names(names, sizeof names));
+        status = usage("--problem: %s", judge_unknown_problem(cfg.problem, unknown, sizeof unknown));
     else if (cfg.goal_text || cfg.rows)
         status = usage("--%s cannot be used with --problem (%s fixes the goal and shape)",
                        cfg.goal_text ? "goal" : "size", p->name);

@@ -57,6 +57,7 @@ static int case_optimum(checker *ck, size_t i, uint64_t *length, verdict *v)
         o->known = 1;
         if (o->status != SLIDE_OK) {
             char note[CLI_MESSAGE_SIZE];
+            st.remedy = SLIDE_REMEDY_NONE; /* its advice names solve's options, which check has not */
             cli_solve_note(&st, o->status, note, sizeof note);
             size_t size = strlen(note) + 64;
             o->reason = malloc(size);
@@ -78,6 +79,27 @@ static int cheap(const checker *ck, size_t i)
 {
     const slide_board *b = &ck->cases->items[i].start;
     return b->rows * b->cols <= CHEAP_CELLS;
+}
+
+/*
+ * A problem that caps the moves (UVa 10181: 50) promises tests solvable
+ * within the cap.  When case i is solvable only past it, no answer can be
+ * right, so the test is at fault, not the answer: VERDICT_FAIL with the
+ * reason in v.  Else (or when its fewest moves cannot be computed within
+ * the limits) VERDICT_OK, and the answer is judged as it stands.
+ */
+static int case_past_cap(checker *ck, size_t i, verdict *v)
+{
+    const judge_problem *p = ck->p;
+    uint64_t best = 0;
+    verdict unused;
+    if (!p->max_moves || case_optimum(ck, i, &best, &unused) != VERDICT_OK ||
+        best <= p->max_moves)
+        return VERDICT_OK;
+    return set_verdict(v, VERDICT_FAIL,
+                       "case %zu is solvable but needs %llu moves, more than the %lu %s allows: "
+                       "the test breaks the problem's promise, and no answer can be right",
+                       i + 1, (unsigned long long)best, p->max_moves, p->title);
 }
 
 /*
@@ -202,8 +224,10 @@ int moves_end(checker *ck, size_t i, const move_stream *ms, const char *at, verd
                            at, n, plural(n), now, goal);
     }
     if (p->max_moves && n > p->max_moves)
-        return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than the %lu %s allows", at, n,
-                           plural(n), p->max_moves, p->title);
+        return case_past_cap(ck, i, v) != VERDICT_OK
+                   ? VERDICT_FAIL
+                   : set_verdict(v, VERDICT_WA, "%s%llu move%s, more than the %lu %s allows", at,
+                                 n, plural(n), p->max_moves, p->title);
     if (ck->has_max_moves && n > ck->max_moves)
         return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than --max-moves %llu", at, n,
                            plural(n), ck->max_moves);
@@ -306,6 +330,8 @@ static int judge_no_solution(checker *ck, size_t i, const char *text, size_t len
     int shown = len > 40 ? 40 : (int)len;
     if (solvable) {
         uint64_t best;
+        if (case_past_cap(ck, i, v) != VERDICT_OK)
+            return VERDICT_FAIL;
         if (cheap(ck, i) && case_optimum(ck, i, &best, v) == VERDICT_OK)
             return set_verdict(v, VERDICT_WA, "%s'%.*s', but the board is solvable in %llu move%s",
                                at, shown, text, (unsigned long long)best, plural(best));

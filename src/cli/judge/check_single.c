@@ -119,13 +119,19 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
 {
     slide_board goal = {0, 0, 0, NULL}, start;
     int rows = cfg->rows, cols = cfg->cols;
+    /* the verdict goes to stdout as always; the parser's message, saying where, to stderr */
     if (cfg->goal_text) {
-        if (cli_parse_board_arg("check", "--goal", cfg->goal_text, rows, cols, &goal))
+        if (cli_parse_board_arg("check", "--goal", cfg->goal_text, rows, cols, &goal)) {
+            printf("%s: --goal is not a board (the message above says why)\n",
+                   verdict_names[VERDICT_FAIL]);
             return VERDICT_FAIL;
+        }
         rows = goal.rows;
         cols = goal.cols;
     }
     if (cli_parse_board_arg("check", "BOARD", board_text, rows, cols, &start)) {
+        printf("%s: BOARD is not a board (the message above says why)\n",
+               verdict_names[VERDICT_FAIL]);
         slide_board_free(&goal);
         return VERDICT_FAIL;
     }
@@ -147,6 +153,7 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
     verdict v;
     cli_reader reader;
     FILE *file;
+    char what[240]; /* a reading error names the file */
     memset(&best, 0, sizeof best);
     checker_init(&ck, cfg, &single, &cases, &best);
     ck.single = 1;
@@ -154,7 +161,8 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
     if (kind == VERDICT_OK) {
         if (!file)
             cli_reader_from_text(&reader, "MOVES", moves, strlen(moves));
-        if (file && cli_reader_from_file(&reader, file == stdin ? "MOVES from stdin" : "MOVES", file))
+        snprintf(what, sizeof what, "MOVES from '%.200s'", moves);
+        if (file && cli_reader_from_file(&reader, file == stdin ? "MOVES from stdin" : what, file))
             kind = set_verdict(&v, VERDICT_FAIL, "out of memory");
         else
             kind = judge_single(&ck, &reader, &v);

@@ -70,6 +70,18 @@ const char *judge_problem_names(char *buf, size_t size)
     return buf;
 }
 
+const char *judge_unknown_problem(const char *name, char *buf, size_t size)
+{
+    char names[JUDGE_NAMES_SIZE], hint[96];
+    cli_suggestion s;
+    cli_suggest_init(&s, name);
+    for (size_t i = 0; i < PROBLEM_COUNT; i++)
+        cli_suggest_consider(&s, problems[i].name);
+    snprintf(buf, size, "unknown problem '%.60s' (problems: %s)%s", name,
+             judge_problem_names(names, sizeof names), cli_did_you_mean(&s, "", hint, sizeof hint));
+    return buf;
+}
+
 /* ------------------------------------------------------------ input text */
 
 /* A read position in the input that knows its line number. */

@@ -81,6 +81,14 @@ const judge_problem *judge_problem_at(size_t index);
  */
 const char *judge_problem_names(char *buf, size_t size);
 
+/* Room for judge_unknown_problem's text. */
+#define JUDGE_UNKNOWN_SIZE (JUDGE_NAMES_SIZE + 200)
+/*
+ * "unknown problem 'NAME' (problems: a, b, c)", and "; did you mean 'b'?"
+ * when a name is close, into buf.  Returns buf.
+ */
+const char *judge_unknown_problem(const char *name, char *buf, size_t size);
+
 /*
  * Cuts a whole input text into cases as problem p frames it, checking every
  * board.  On success returns 0 and cases owns the boards (judge_cases_free).

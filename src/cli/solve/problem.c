@@ -14,9 +14,9 @@
 enum { OPT_PROBLEM = 1, OPT_MAX_MEMORY, OPT_TIMEOUT, OPT_STATS, OPT_HELP, OPT_JOBS, OPT_FIXED };
 
 /*
- * solve's other options are listed so that combining them with --problem
- * is refused by name: the problem fixes algorithm, goal, shape and output.
- * No help text: --help prints solve's, from solve's table.
+ * The options --problem reads.  Every other option of solve's (its table,
+ * handed in) is refused by name: the problem fixes algorithm, goal, shape
+ * and output.  No help text: --help prints solve's, from solve's table.
  */
 /* clang-format off */
 static const cli_option problem_options[] = {
@@ -26,15 +26,35 @@ static const cli_option problem_options[] = {
     {"stats", 0, OPT_STATS, NULL, NULL},
     {"help", 'h', OPT_HELP, NULL, NULL},
     {"jobs", 'j', OPT_JOBS, "N", NULL},
-    {"algo", 'a', OPT_FIXED, "NAME", NULL},
-    {"heuristic", 'H', OPT_FIXED + 1, "NAME", NULL},
-    {"goal", 'g', OPT_FIXED + 2, "BOARD", NULL},
-    {"size", 's', OPT_FIXED + 3, "RxC", NULL},
-    {"output", 'o', OPT_FIXED + 4, "FMT", NULL},
-    {"pairs", 0, OPT_FIXED + 5, NULL, NULL},
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */
+
+/* Room for problem_options and the rest of solve's options in one scan table. */
+#define PROBLEM_SCAN_ROWS 48
+
+/*
+ * problem_options followed by each other option of solve's, numbered from
+ * OPT_FIXED, so that the scan knows them and option_name_conflict names
+ * them; ends with the empty row.
+ */
+static void problem_scan_table(const cli_option *solve_options, cli_option table[PROBLEM_SCAN_ROWS])
+{
+    size_t n = 0;
+    for (const cli_option *o = problem_options; o->long_name; o++)
+        table[n++] = *o;
+    for (const cli_option *o = solve_options; o->long_name && n + 1 < PROBLEM_SCAN_ROWS; o++) {
+        int own = 0;
+        for (const cli_option *q = problem_options; q->long_name; q++)
+            own |= strcmp(q->long_name, o->long_name) == 0;
+        if (!own) {
+            table[n] = *o;
+            table[n].id = OPT_FIXED + (int)n;
+            n++;
+        }
+    }
+    memset(&table[n], 0, sizeof table[n]);
+}
 
 static void write_answer(FILE *f, const judge_problem *p, int status, const slide_solution *sol)
 {
@@ -83,6 +103,7 @@ static int answer_case(const judge_problem *p, const judge_case *c, size_t numbe
         print_case_stats(number, &st, status);
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         char cap[32], note[CLI_MESSAGE_SIZE];
+        st.remedy = SLIDE_REMEDY_NONE; /* its advice names --algo or --weight, which --problem refuses */
         cli_solve_note(&st, status, note, sizeof note);
         if (status == SLIDE_E_MEMLIMIT)
             cli_error(
@@ -114,9 +135,9 @@ static int answer_case(const judge_problem *p, const judge_case *c, size_t numbe
     return 0;
 }
 
-static int option_name_conflict(int id)
+static int option_name_conflict(const cli_option *table, int id)
 {
-    for (const cli_option *o = problem_options; o->long_name; o++)
+    for (const cli_option *o = table; o->long_name; o++)
         if (o->id == id) {
             cli_error("solve: --%s cannot be used with --problem (%s)", o->long_name,
                       id == OPT_JOBS ? "its cases are answered in order, on one thread sharing "
@@ -127,13 +148,15 @@ static int option_name_conflict(int id)
     return EXIT_USAGE;
 }
 
-int cli_solve_problem(int argc, char **argv)
+int cli_solve_problem(int argc, char **argv, const cli_option *solve_options)
 {
     cli_scan scan;
     const char *value, *name = NULL;
     slide_limits limits = slide_limits_init();
     int id, stats = 0, status = 0;
-    if (cli_scan_init(&scan, argc, argv, 2, problem_options, "solve") != 0) {
+    cli_option table[PROBLEM_SCAN_ROWS];
+    problem_scan_table(solve_options, table);
+    if (cli_scan_init(&scan, argc, argv, 2, table, "solve") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
@@ -155,19 +178,13 @@ int cli_solve_problem(int argc, char **argv)
                 status = EXIT_USAGE;
             }
             break;
-        default: status = option_name_conflict(id); break;
+        default: status = option_name_conflict(table, id); break;
         }
     }
     const judge_problem *p = name ? judge_problem_find(name) : NULL;
     if (status == 0 && !p) {
-        char names[JUDGE_NAMES_SIZE], hint[96];
-        cli_suggestion s;
-        cli_suggest_init(&s, name ? name : "");
-        for (size_t i = 0; i < judge_problem_count(); i++)
-            cli_suggest_consider(&s, judge_problem_at(i)->name);
-        cli_error("solve: --problem: unknown problem '%.60s' (problems: %s)%s", name ? name : "",
-                  judge_problem_names(names, sizeof names),
-                  cli_did_you_mean(&s, "", hint, sizeof hint));
+        char unknown[JUDGE_UNKNOWN_SIZE];
+        cli_error("solve: --problem: %s", judge_unknown_problem(name ? name : "", unknown, sizeof unknown));
         status = EXIT_USAGE;
     }
     if (status == 0 && scan.positional_count > 0) {

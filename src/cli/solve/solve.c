@@ -1004,7 +1004,7 @@ int cli_solve(int argc, char **argv)
     /* a judge problem fixes framing, algorithm and output: its own code reads the options */
     for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0) {
-            int status = cli_solve_problem(argc, argv);
+            int status = cli_solve_problem(argc, argv, solve_options);
             if (status < 0)
                 cli_help_solve(stdout);
             return status < 0 ? 0 : status;
