@@ -397,16 +397,19 @@ static void slide_solve_runs_the_plan(void **state)
     slide_context_free(ctx);
 }
 
-/* slide_solve with auto on a context without disk cache; its status, answer in *moves. */
-static int solve_auto(slide_context *ctx, const char *board, const char *heuristic, char **moves,
-                      slide_stats *st)
+/*
+ * slide_solve with auto on a context without disk cache, tables of at most
+ * max_group tiles (0: the default); its status, answer in *moves.
+ */
+static int solve_auto_groups(slide_context *ctx, const char *board, const char *heuristic,
+                             int max_group, char **moves, slide_stats *st)
 {
     slide_board start = testkit_board(board, 0, 0);
     slide_solve_options opt = slide_solve_options_init();
     slide_pdb_options pdb = slide_pdb_options_init();
     opt.pdb = &pdb;
     pdb.no_disk_cache = 1;
-    pdb.max_group = 3;
+    pdb.max_group = max_group;
     opt.context = ctx;
     opt.heuristic = heuristic;
     slide_solution sol;
@@ -419,13 +422,21 @@ static int solve_auto(slide_context *ctx, const char *board, const char *heurist
     return status;
 }
 
+/* solve_auto_groups with tables of 3 tiles, which build in microseconds. */
+static int solve_auto(slide_context *ctx, const char *board, const char *heuristic, char **moves,
+                      slide_stats *st)
+{
+    return solve_auto_groups(ctx, board, heuristic, 3, moves, st);
+}
+
 /*
  * The quick try end to end (AUTO_QUICK): an easy board is answered by
  * linear conflict alone, no table built; a hard one by the pattern
  * databases once the try gave up, with the string either search gives
  * alone (the first shortest path in u, d, l, r order), its stats adding
  * up both; the run's later boards of the same shape and goal go to the
- * tables at once.
+ * tables at once.  Where the tables would take millions of entries to
+ * build, linear conflict goes on first and answers the hard board itself.
  */
 static void quick_try_then_tables(void **state)
 {
@@ -465,6 +476,21 @@ static void quick_try_then_tables(void **state)
     assert_int_equal(solve_auto(fresh, "1 2 3 4/5 6 7 8/9 10 x 11", NULL, &moves, &st), SLIDE_OK);
     assert_string_equal(st.heuristic, "pdb");
     free(moves);
+    /* tables of 6 tiles: millions of entries to build, not at hand; linear conflict goes on */
+    slide_stats linear_alone = slide_stats_init();
+    assert_int_equal(solve_auto(ctx, hard, "linear", &moves, &linear_alone), SLIDE_OK);
+    free(moves);
+    assert_true(linear_alone.expanded < AUTO_QUICK_UNREADY_EXPANSIONS);
+    slide_context *unbuilt;
+    assert_int_equal(slide_context_create(&unbuilt, NULL), SLIDE_OK);
+    assert_int_equal(solve_auto_groups(unbuilt, hard, NULL, 6, &moves, &st), SLIDE_OK);
+    assert_string_equal(moves, linear);
+    assert_string_equal(st.heuristic, "linear");
+    assert_int_equal(st.table_memory, 0);
+    assert_true(st.optimal);
+    assert_true(st.expanded >= AUTO_QUICK_EXPANSIONS + linear_alone.expanded);
+    free(moves);
+    slide_context_free(unbuilt);
     free(linear);
     free(pdb);
     slide_context_free(fresh);

@@ -72,6 +72,15 @@ void pdb_heuristic_destroy(void *ctx, search_budget *budget);
  * them only when they need no build.
  */
 int pdb_heuristic_cached(search_task *search);
+/*
+ * The table entries a search with no heuristic named would have to build
+ * before it starts: 0 when its tables are at hand (held by the search's
+ * context, or cached: the full ones, or the quick ones that stand in for
+ * them) or when none fits the memory cap.  Nothing is built and nothing
+ * stays held.  For `auto`, which weighs a build against more of a search
+ * that needs no table.
+ */
+uint64_t pdb_heuristic_build_states(search_task *search);
 /* The pattern databases behind a context made by pdb_heuristic_create. */
 const struct pdb_set *pdb_heuristic_set(const void *ctx);
 

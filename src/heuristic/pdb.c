@@ -174,6 +174,39 @@ static int plan_is_the_default(const search_task *search, const pdb_set *plan,
     return 1;
 }
 
+uint64_t pdb_heuristic_build_states(search_task *search)
+{
+    const slide_pdb_options *options = options_of(search);
+    pdb_set plan, quick;
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    char dir[4096];
+    int max_group;
+    if (plan_full(search, &plan, goal, &max_group) != SLIDE_OK)
+        return 0; /* no table fits: nothing would be built */
+    uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
+    int may_stand_in = pdb_plan_states(&plan) > quick_states &&
+                       pdb_plan_quick_cells(&quick, &search->shape, goal, max_group,
+                                            search->budget->cap, quick_states) == SLIDE_OK;
+    if (search->context) {
+        uint8_t key[SLIDE_MAX_WIDE_CELLS * 3 + 3];
+        size_t key_len = plan_key(&plan, may_stand_in, key);
+        if (context_cache_has(search->context, CACHE_PATTERN_DB, key, key_len))
+            return 0;
+    }
+    uint64_t build = pdb_plan_states(may_stand_in ? &quick : &plan);
+    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK)
+        return build;
+    if (pdb_set_load_cached(&plan, dir, search->budget, NULL) == SLIDE_OK) {
+        pdb_set_release(&plan, search->budget);
+        build = 0;
+    } else if (may_stand_in && pdb_set_load_cached(&quick, dir, search->budget, NULL) == SLIDE_OK) {
+        pdb_set_release(&quick, search->budget);
+        build = 0;
+    }
+    search->budget->status = SLIDE_OK; /* a refused mapping only means "not at hand" */
+    return build;
+}
+
 int pdb_heuristic_cached(search_task *search)
 {
     const slide_pdb_options *options = options_of(search);

@@ -114,6 +114,17 @@ typedef struct auto_plan {
 #define AUTO_QUICK_EXPANSIONS 100000u
 
 /*
+ * The most expansions the quick try may go on for when its tables are not
+ * at hand and would have to be built first: as many as the entries the
+ * build would make (an expansion of linear conflict costs about what an
+ * entry of a build does), up to this, about a second.  So a board waits at
+ * most about twice what the better of the two would have cost it (a ski
+ * rented before one is bought), and most 3x4 boards, which linear conflict
+ * answers within 200,000 expansions, never wait seconds for tables.
+ */
+#define AUTO_QUICK_UNREADY_EXPANSIONS 5000000u
+
+/*
  * Expansions auto's weighted A* (AUTO_PDB_ASTAR) may spend before its
  * first answer, under a second on a 5x5: most first answers come within
  * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but

@@ -374,6 +374,20 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         search.moves = &moves;
     }
     if (status == IDA_NODE_CAP && plan.reason == AUTO_QUICK) {
+        /*
+         * Tables that would have to be built cost about an expansion an
+         * entry: linear conflict goes on for about as long first (up to
+         * AUTO_QUICK_UNREADY_EXPANSIONS), and a board it answers then never
+         * waits for the build.
+         */
+        uint64_t build = pdb_heuristic_build_states(&search);
+        uint64_t rent = build < AUTO_QUICK_UNREADY_EXPANSIONS ? build : AUTO_QUICK_UNREADY_EXPANSIONS;
+        if (rent > plan.node_cap) {
+            plan.node_cap = rent;
+            status = solve_again(&search, &plan, &algo, 1);
+        }
+    }
+    if (status == IDA_NODE_CAP && plan.reason == AUTO_QUICK) {
         /* the quick try did not answer within its expansions: the board gets the tables */
         quick_gave_up(&search, 1);
         facts.quick_failed = 1;
