@@ -390,9 +390,11 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
                     goal ? " --goal ..." : "");
         else
             fprintf(run->err,
-                    "slide: note: boards over %d cells are solved with --algo %s: fast, but the "
-                    "answers are not proven optimal (said once)\n",
-                    SLIDE_MAX_PACKED_CELLS, st.algo ? st.algo : "strategy");
+                    "slide: note: answers to boards over %d cells are fast but not proven "
+                    "optimal (this %dx%d board's from --algo %s; --stats names each board's; "
+                    "said once)\n",
+                    SLIDE_MAX_PACKED_CELLS, start->rows, start->cols,
+                    st.algo ? st.algo : "strategy");
     }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         if (stream.held != stream.small)
