@@ -174,54 +174,64 @@ static int plan_is_the_default(const search_task *search, const pdb_set *plan,
     return 1;
 }
 
-uint64_t pdb_heuristic_build_states(search_task *search)
+/*
+ * Whether quick tables stand in for the full plan (filled into *quick):
+ * only for the default heuristic (`named` is 0), when the full tables are
+ * larger than the quick limit and a quick set fits (see the top).
+ */
+static int plan_quick(const search_task *search, const pdb_set *plan, const uint8_t *goal,
+                      int max_group, int named, pdb_set *quick)
 {
     const slide_pdb_options *options = options_of(search);
+    uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
+    return !named && pdb_plan_states(plan) > quick_states &&
+           pdb_plan_quick_cells(quick, &search->shape, goal, max_group, search->budget->cap,
+                                quick_states) == SLIDE_OK;
+}
+
+/*
+ * 1 when the tables of set are all in the search's cache directory and
+ * sound (mapped to see, then let go), else 0.  A refused mapping only means
+ * "not there": the budget keeps no failure.
+ */
+static int cached_in_dir(search_task *search, pdb_set *set)
+{
+    const slide_pdb_options *options = options_of(search);
+    char dir[4096];
+    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK)
+        return 0;
+    int cached = pdb_set_load_cached(set, dir, search->budget, NULL) == SLIDE_OK;
+    if (cached)
+        pdb_set_release(set, search->budget);
+    search->budget->status = SLIDE_OK;
+    return cached;
+}
+
+uint64_t pdb_heuristic_build_states(search_task *search)
+{
     pdb_set plan, quick;
     uint8_t goal[SLIDE_MAX_WIDE_CELLS];
-    char dir[4096];
     int max_group;
     if (plan_full(search, &plan, goal, &max_group) != SLIDE_OK)
         return 0; /* no table fits: nothing would be built */
-    uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
-    int may_stand_in = pdb_plan_states(&plan) > quick_states &&
-                       pdb_plan_quick_cells(&quick, &search->shape, goal, max_group,
-                                            search->budget->cap, quick_states) == SLIDE_OK;
+    int may_stand_in = plan_quick(search, &plan, goal, max_group, 0, &quick);
     if (search->context) {
         uint8_t key[SLIDE_MAX_WIDE_CELLS * 3 + 3];
         size_t key_len = plan_key(&plan, may_stand_in, key);
         if (context_cache_has(search->context, CACHE_PATTERN_DB, key, key_len))
             return 0;
     }
-    uint64_t build = pdb_plan_states(may_stand_in ? &quick : &plan);
-    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK)
-        return build;
-    if (pdb_set_load_cached(&plan, dir, search->budget, NULL) == SLIDE_OK) {
-        pdb_set_release(&plan, search->budget);
-        build = 0;
-    } else if (may_stand_in && pdb_set_load_cached(&quick, dir, search->budget, NULL) == SLIDE_OK) {
-        pdb_set_release(&quick, search->budget);
-        build = 0;
-    }
-    search->budget->status = SLIDE_OK; /* a refused mapping only means "not at hand" */
-    return build;
+    if (cached_in_dir(search, &plan) || (may_stand_in && cached_in_dir(search, &quick)))
+        return 0;
+    return pdb_plan_states(may_stand_in ? &quick : &plan);
 }
 
 int pdb_heuristic_cached(search_task *search)
 {
-    const slide_pdb_options *options = options_of(search);
     pdb_set set;
     uint8_t goal[SLIDE_MAX_WIDE_CELLS];
-    char dir[4096];
     int max_group;
-    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK ||
-        plan_full(search, &set, goal, &max_group) != SLIDE_OK)
-        return 0;
-    int cached = pdb_set_load_cached(&set, dir, search->budget, NULL) == SLIDE_OK;
-    if (cached)
-        pdb_set_release(&set, search->budget);
-    search->budget->status = SLIDE_OK; /* a refused mapping only means "not usable" */
-    return cached;
+    return plan_full(search, &set, goal, &max_group) == SLIDE_OK && cached_in_dir(search, &set);
 }
 
 int pdb_heuristic_create(search_task *search, void **ctx)
@@ -238,10 +248,7 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     }
     /* the default heuristic need not wait minutes for its first answer (see the top) */
     pdb_set quick;
-    uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
-    int may_stand_in = !search->heuristic && pdb_plan_states(&plan) > quick_states &&
-                       pdb_plan_quick_cells(&quick, &search->shape, goal, max_group,
-                                      search->budget->cap, quick_states) == SLIDE_OK;
+    int may_stand_in = plan_quick(search, &plan, goal, max_group, search->heuristic != NULL, &quick);
     pdb_heuristic *h = budget_calloc(search->budget, 1, sizeof *h);
     if (!h)
         return search->budget->status;
