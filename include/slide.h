@@ -715,10 +715,19 @@ static inline slide_pdb_file_info slide_pdb_file_info_init(void)
 SLIDE_API int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info);
 
 /*
+ * 1 when name (a file name, not a path) is one slide gives a cache table, as
+ * in 4x4-xooooooo________-r.pdb; 0 for anything else, such as another
+ * program's .pdb file in the same directory.
+ */
+SLIDE_API int slide_pdb_file_name_is_table(const char *name);
+
+/*
  * Removes the cache files (and leftover temporary files) of slide from dir,
- * nothing else.  *removed counts them.  Returns SLIDE_OK (also when dir does
- * not exist: there is nothing to clear), or SLIDE_E_IO when the directory
- * cannot be read or a file cannot be removed.
+ * nothing else: only files named as slide names them (see
+ * slide_pdb_file_name_is_table); another program's .pdb files stay.
+ * *removed counts them.  Returns SLIDE_OK (also when dir does not exist:
+ * there is nothing to clear), or SLIDE_E_IO when the directory cannot be
+ * read or a file cannot be removed.
  */
 SLIDE_API int slide_pdb_cache_clear(const char *dir, unsigned *removed);
 

@@ -799,6 +799,66 @@ static void concurrent_writers_leave_one_valid_file(void **state)
     remove_temp_dir(dir);
 }
 
+/* Writes a small file (content irrelevant) at dir/name. */
+static void touch_file(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("not slide's\n", f);
+    fclose(f);
+}
+
+static int file_exists(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/*
+ * A cache directory may be shared: clearing it removes the tables, stamps
+ * and temporaries slide names, and leaves another program's .pdb files
+ * (Protein Data Bank, debug symbols) alone.
+ */
+static void clear_removes_only_slide_s_files(void **state)
+{
+    (void)state;
+    assert_int_equal(slide_pdb_file_name_is_table("4x4-xooooooo________-r.pdb"), 1);
+    assert_int_equal(slide_pdb_file_name_is_table("2x3-xoo___.pdb"), 1);
+    assert_int_equal(slide_pdb_file_name_is_table("1abc.pdb"), 0);
+    assert_int_equal(slide_pdb_file_name_is_table("app.pdb"), 0);
+    assert_int_equal(slide_pdb_file_name_is_table("2x3-xoo__.pdb"), 0);   /* 5 cells for 6 */
+    assert_int_equal(slide_pdb_file_name_is_table("2x3-ooo___.pdb"), 0);  /* no blank */
+    assert_int_equal(slide_pdb_file_name_is_table("2x3-xxo___.pdb"), 0);  /* two */
+    assert_int_equal(slide_pdb_file_name_is_table("6x6-x" "ooooo" "oooooooooo" "oooooooooo" "__.pdb"),
+                     0); /* past 25 cells */
+    assert_int_equal(slide_pdb_file_name_is_table("2x3-xoo___.pdb.ok"), 0);
+    assert_int_equal(slide_pdb_file_name_is_table(NULL), 0);
+
+    char *dir = make_temp_dir();
+    const char *theirs[] = {"1abc.pdb", "app.pdb", "notes.txt", "2x3-xoo___.pdb.bak",
+                            "2x3-xoo___.pdb.tmp.12", "x2x3-xoo___.pdb"};
+    const char *ours[] = {"2x3-xoo___.pdb", "2x3-xoo___-r.pdb.ok", "2x3-x_o_o_.pdb.tmp.4242.9af0"};
+    for (size_t i = 0; i < sizeof theirs / sizeof *theirs; i++)
+        touch_file(dir, theirs[i]);
+    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+        touch_file(dir, ours[i]);
+    unsigned removed;
+    assert_int_equal(slide_pdb_cache_clear(dir, &removed), SLIDE_OK);
+    assert_int_equal(removed, 3);
+    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+        assert_false(file_exists(dir, ours[i]));
+    for (size_t i = 0; i < sizeof theirs / sizeof *theirs; i++) {
+        assert_true(file_exists(dir, theirs[i]));
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, theirs[i]);
+        assert_int_equal(unlink(path), 0);
+    }
+    remove_temp_dir(dir);
+}
+
 /* ------------------------------------------------------------- symmetry */
 
 /* The .pdb files in dir. */
@@ -1693,6 +1753,7 @@ static void plan_is_korf_felner_6_6_6_6_with_reflection_on_5x5(void **state)
 }
 
 static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(clear_removes_only_slide_s_files),
     cmocka_unit_test(values_admissible_on_small_shapes_and_goals),
     cmocka_unit_test(single_group_of_every_tile_is_exact),
     cmocka_unit_test(values_admissible_on_3x4_boards),

@@ -205,8 +205,7 @@ static int pdb_info(const pdb_config *cfg)
     struct dirent *e;
     int status = 0;
     while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".pdb") != 0)
+        if (!slide_pdb_file_name_is_table(e->d_name))
             continue;
         if (count == cap) {
             cap = cap ? cap * 2 : 16;

@@ -324,17 +324,6 @@ int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, siz
     return status;
 }
 
-/*
- * Names slide writes in a cache directory: tables, their verification
- * stamps (file.c) and temporaries left by a killed build.
- */
-static int ours(const char *name)
-{
-    size_t len = strlen(name);
-    return (len > 4 && strcmp(name + len - 4, ".pdb") == 0) ||
-           (len > 7 && strcmp(name + len - 7, ".pdb.ok") == 0) || strstr(name, ".pdb.tmp.") != NULL;
-}
-
 int slide_pdb_cache_clear(const char *dir, unsigned *removed)
 {
     *removed = 0;
@@ -344,7 +333,7 @@ int slide_pdb_cache_clear(const char *dir, unsigned *removed)
     int status = SLIDE_OK;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (!ours(e->d_name))
+        if (pdb_file_name_kind(e->d_name) == PDB_NAME_OTHER)
             continue;
         char path[4400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);

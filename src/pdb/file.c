@@ -52,6 +52,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -148,6 +149,69 @@ void pdb_file_name(const pdb_set *set, int g, char *buf, size_t size)
     pattern[n] = '\0';
     snprintf(buf, size, "%dx%d-%s%s.pdb", set->shape.rows, set->shape.cols, pattern,
              t->per_region ? "-r" : "");
+}
+
+/* Reads a run of decimal digits at *s (at most 9), or returns -1. */
+static long read_digits(const char **s)
+{
+    long value = 0;
+    int digits = 0;
+    while (**s >= '0' && **s <= '9' && digits < 9) {
+        value = value * 10 + (**s - '0');
+        (*s)++;
+        digits++;
+    }
+    return digits ? value : -1;
+}
+
+/*
+ * Tells the names pdb_file_name gives (and the stamp and temporary files
+ * file.c writes beside them) from anything else in a directory, so that
+ * clearing a cache shared with other programs removes only slide's files:
+ * RxC-PATTERN[-r].pdb, PATTERN one of o, x, _ a cell with exactly one x,
+ * then nothing, ".ok", or ".tmp.PID.HEX".
+ */
+pdb_name_kind pdb_file_name_kind(const char *name)
+{
+    const char *s = name;
+    long rows = read_digits(&s);
+    if (rows < 1 || *s++ != 'x')
+        return PDB_NAME_OTHER;
+    long cols = read_digits(&s);
+    if (cols < 1 || *s++ != '-' || rows * cols > SLIDE_MAX_WIDE_CELLS)
+        return PDB_NAME_OTHER;
+    int blanks = 0;
+    for (long i = 0; i < rows * cols; i++, s++) {
+        if (*s == 'x')
+            blanks++;
+        else if (*s != 'o' && *s != '_')
+            return PDB_NAME_OTHER;
+    }
+    if (blanks != 1)
+        return PDB_NAME_OTHER;
+    if (strncmp(s, "-r", 2) == 0)
+        s += 2;
+    if (strncmp(s, ".pdb", 4) != 0)
+        return PDB_NAME_OTHER;
+    s += 4;
+    if (*s == '\0')
+        return PDB_NAME_TABLE;
+    if (strcmp(s, ".ok") == 0)
+        return PDB_NAME_STAMP;
+    if (strncmp(s, ".tmp.", 5) != 0)
+        return PDB_NAME_OTHER;
+    s += 5;
+    if (read_digits(&s) < 0 || *s++ != '.' || !*s)
+        return PDB_NAME_OTHER;
+    for (; *s; s++)
+        if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
+            return PDB_NAME_OTHER;
+    return PDB_NAME_TEMPORARY;
+}
+
+int slide_pdb_file_name_is_table(const char *name)
+{
+    return name && pdb_file_name_kind(name) == PDB_NAME_TABLE;
 }
 
 static void make_header(uint8_t *h, const pdb_set *set, const pdb_group *t, uint64_t sum)

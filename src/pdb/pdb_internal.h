@@ -92,6 +92,9 @@ unsigned pdb_group_value(const pdb_set *set, int g, const uint8_t *pos, int mirr
  */
 void pdb_file_name(const pdb_set *set, int g, char *buf, size_t size);
 
+typedef enum { PDB_NAME_OTHER, PDB_NAME_TABLE, PDB_NAME_STAMP, PDB_NAME_TEMPORARY } pdb_name_kind;
+pdb_name_kind pdb_file_name_kind(const char *name);
+
 /*
  * The cache files' checksum of len bytes: four lanes of a word-at-a-time
  * hash, each step a bijection of its lane, so any single changed word (a
