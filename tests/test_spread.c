@@ -213,11 +213,88 @@ static void checkpoint_of_another_search_is_refused(void **state)
     assert_non_null(strstr(r.err, "was cut short"));
     assert_string_equal(r.out, "uulddrruuldldrruuldldrruullddrr\n");
     testkit_run_free(&r);
+    /* the piece is gone from the file, so the next run finds it whole */
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.err, "cut short"));
+    assert_null(strstr(r.err, "damaged"));
+    assert_string_equal(r.out, "uulddrruuldldrruuldldrruullddrr\n");
+    testkit_run_free(&r);
+    /* a memory cap the file was not written with is named as such */
+    r = RUN(NULL, "spread", "--max-memory", "2G", "--checkpoint", checkpoint,
+            "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "was written for the default memory cap (no --max-memory)"));
+    testkit_run_free(&r);
     snprintf(cmd, sizeof cmd, "echo hello > %s", checkpoint);
     assert_int_equal(system(cmd), 0);
     r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "line 1: not a checkpoint"));
+    testkit_run_free(&r);
+    testkit_remove_dir(dir);
+}
+
+/* FNV-1a, 32 bits: what seals a checkpoint's lines (sum=). */
+static unsigned line_sum(const char *text, size_t len)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 16777619u;
+    return h & 0xffffffffu;
+}
+
+/*
+ * A result line whose checksum holds but whose answer does not reach the
+ * goal (a worker with a broken slide) is caught by replaying it, not printed.
+ */
+static void a_sealed_wrong_answer_is_refused(void **state)
+{
+    (void)state;
+    char dir[64], checkpoint[128];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    testkit_run r = RUN(NULL, "spread", "--local", "100000000", "--stats", "--checkpoint",
+                        checkpoint, "8 6 7 2 5 4 3 x 1");
+    const char *counts = strstr(r.err, "slide: stats: spread: ");
+    assert_non_null(counts);
+    counts = strstr(counts, ", expanded ");
+    assert_non_null(counts);
+    const char *generated = strstr(counts, ", generated ");
+    assert_non_null(generated);
+    char first[80]; /* ", expanded N, generated N" */
+    generated += strlen(", generated ");
+    snprintf(first, sizeof first, "%.*s", (int)(generated - counts + strcspn(generated, ",")),
+             counts);
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    /* answered again from the finished file: the same counts (the last walk once) */
+    r = RUN(NULL, "spread", "--stats", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_non_null(strstr(r.err, first));
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    char *text = testkit_read_file(checkpoint);
+    assert_non_null(text);
+    char *moves = strstr(text, "found=yes moves=");
+    assert_non_null(moves);
+    moves += strlen("found=yes moves=");
+    assert_int_equal(moves[0], 'u');
+    moves[0] = 'r'; /* the same length, and the first move now leaves the board's blank row */
+    char *sum = strstr(moves, " sum=");
+    assert_non_null(sum);
+    char *line = moves;
+    while (line > text && line[-1] != '\n')
+        line--;
+    char seal[16];
+    snprintf(seal, sizeof seal, "%08x", line_sum(line, (size_t)(sum - line)));
+    memcpy(sum + 5, seal, 8);
+    FILE *f = fopen(checkpoint, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    assert_non_null(strstr(r.err, "claims an answer that is not 31 moves"));
     testkit_run_free(&r);
     testkit_remove_dir(dir);
 }
@@ -349,6 +426,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(five_by_five_with_local_workers),
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),
+    cmocka_unit_test(a_sealed_wrong_answer_is_refused),
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
 };

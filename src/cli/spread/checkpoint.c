@@ -39,7 +39,8 @@ int spread_checkpoint_append(spread_run *run)
     return 0;
 }
 
-int spread_checkpoint_start(spread_run *run)
+/* spread_checkpoint_start, with r's results after the head when r is not NULL. */
+static int checkpoint_write(spread_run *run, const spread_resume *r)
 {
     const char *path = run->config->checkpoint;
     if (!path)
@@ -59,7 +60,10 @@ int spread_checkpoint_start(spread_run *run)
     split_checkpoint head;
     checkpoint_head(run, &head);
     FILE *f = fopen(tmp, "w");
-    int ok = f && split_write_checkpoint(f, &head) == 0 && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int ok = f && split_write_checkpoint(f, &head) == 0;
+    for (size_t i = 0; ok && r && i < r->count; i++)
+        ok = split_write_result(f, &r->results[i].res) == 0;
+    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
     int saved = errno;
     if (f && fclose(f) != 0 && ok) {
         ok = 0;
@@ -79,6 +83,16 @@ int spread_checkpoint_start(spread_run *run)
     return spread_checkpoint_append(run);
 }
 
+int spread_checkpoint_start(spread_run *run)
+{
+    return checkpoint_write(run, NULL);
+}
+
+int spread_checkpoint_rewrite(spread_run *run, const spread_resume *r)
+{
+    return checkpoint_write(run, r);
+}
+
 /* The first difference between the checkpoint's search and this one, in words, or NULL. */
 static const char *other_search(const split_search *file, const split_search *mine)
 {
@@ -88,8 +102,9 @@ static const char *other_search(const split_search *file, const split_search *mi
         return "another goal";
     if (strcmp(file->heuristic, mine->heuristic) != 0)
         return "another heuristic";
-    if (file->tables != mine->tables || file->max_group != mine->max_group ||
-        file->max_memory != mine->max_memory)
+    if (file->max_memory != mine->max_memory)
+        return file->max_memory ? "another --max-memory" : "the default memory cap (no --max-memory)";
+    if (file->tables != mine->tables || file->max_group != mine->max_group)
         return "another table set";
     return NULL;
 }
@@ -221,13 +236,13 @@ int spread_resume_read(spread_run *run, spread_resume *r)
                   (unsigned long long)cfg->setup.search.id);
         return -1;
     }
-    if (r->head.want != cfg->want) {
+    if (r->head.want != cfg->want && cfg->want_given) {
         fprintf(stderr,
                 "slide: spread: note: --checkpoint '%.200s' cuts iterations into %lu subtrees; "
                 "going on with that, not %lu\n",
                 cfg->checkpoint, r->head.want, cfg->want);
-        cfg->want = r->head.want;
     }
+    cfg->want = r->head.want;
     run->bound = r->head.bound;
     run->iterations = r->head.iterations;
     run->expanded = r->head.expanded;

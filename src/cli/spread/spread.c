@@ -124,6 +124,21 @@ static void count_remaining(spread_run *run)
 }
 
 /*
+ * Whether a found result's moves are an answer of the bound's length: a
+ * line's checksum proves only that it arrived whole, not that the worker
+ * (another build, another machine) searched right.
+ */
+static int answer_reaches_goal(const split_search *search, unsigned bound, const split_result *res)
+{
+    size_t failed_at;
+    int reached = 0;
+    return res->moves_len == bound &&
+           slide_replay(&search->start, &search->goal, res->moves, res->moves_len, &failed_at,
+                        &reached) == SLIDE_OK &&
+           reached;
+}
+
+/*
  * Takes one result (read from where, line): checked against the search,
  * the bound and the item it names, and against an earlier result for the
  * same item.  A result that does not belong is reported and dropped (its
@@ -149,6 +164,13 @@ static int record(spread_run *run, const split_result *res, const char *where, l
         cli_error("spread: %s, line %ld: a result for item %lu; bound %u has %zu", where, line,
                   res->index, run->bound, run->split.count);
         return -1;
+    }
+    if (res->found && !answer_reaches_goal(search, run->bound, res)) {
+        cli_error("spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
+                  "from the board to the goal: machines with another slide?",
+                  where, line, res->index, run->bound, run->bound);
+        run->failed = 1;
+        return 0;
     }
     item_state *it = &run->items[res->index];
     if (it->done) {
@@ -320,8 +342,11 @@ static int iterate(spread_run *run, const spread_resume *r)
         cli_error("spread: the tables changed during the search");
         return -1;
     }
-    run->expanded += st.expanded;
-    run->generated += st.generated;
+    if (!(r && r->have_head)) {
+        /* a resumed file's counts hold this bound's walk already */
+        run->expanded += st.expanded;
+        run->generated += st.generated;
+    }
     run->items = calloc(run->split.count ? run->split.count : 1, sizeof *run->items);
     if (!run->items) {
         cli_error("out of memory");
@@ -330,8 +355,9 @@ static int iterate(spread_run *run, const spread_resume *r)
     run->lowest_found = ULONG_MAX;
     count_remaining(run);
     if (r && r->have_head) {
-        /* then go on appending to the file as it is */
-        if (resume_apply(run, r) != 0 || spread_checkpoint_append(run) != 0)
+        /* then go on appending to the file (written anew without a cut-off last line) */
+        if (resume_apply(run, r) != 0 ||
+            (r->bad_line ? spread_checkpoint_rewrite(run, r) : spread_checkpoint_append(run)) != 0)
             return -1;
     } else if (spread_checkpoint_start(run) != 0) {
         return -1;
@@ -450,6 +476,7 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
                 cfg->jobs = (unsigned long)n;
             } else if (id == OPT_ITEMS) {
                 cfg->want = (unsigned long)n;
+                cfg->want_given = 1;
             } else if (id == OPT_PER_JOB) {
                 cfg->per_job = (unsigned long)n;
             } else if (id == OPT_RETRIES) {

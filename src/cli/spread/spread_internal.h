@@ -25,6 +25,7 @@ typedef struct spread_config {
     const char *sshlogin;
     unsigned long jobs; /* 0: parallel's default */
     unsigned long want;
+    int want_given; /* --items was given (else want is the default) */
     unsigned long per_job;
     const char *checkpoint;
     unsigned long retries;
@@ -94,6 +95,12 @@ typedef struct spread_resume {
 int spread_checkpoint_start(spread_run *run);
 /* Opens the checkpoint as it is to append results (run->journal): 0, or -1 after a message. */
 int spread_checkpoint_append(spread_run *run);
+/*
+ * As spread_checkpoint_start, the head followed by the results r read:
+ * for a file whose last line a crash cut short, so that what comes next
+ * is not appended to the piece.
+ */
+int spread_checkpoint_rewrite(spread_run *run, const spread_resume *r);
 /*
  * Reads the checkpoint, when there is one: run->bound and the counts of
  * the bounds before, and in *r the results to record once the bound is
