@@ -88,7 +88,7 @@ SLIDE_API unsigned slide_version_number(void);
 #define SLIDE_MAX_TABLE_CELLS 9
 /* Largest side the parser accepts; keeps rows*cols far from overflow. */
 #define SLIDE_MAX_SIDE 100000
-/* Largest cell count the parser accepts (1000x1000 boards and a margin). */
+/* Largest cell count the parser accepts (4 million: 2000x2000, four times a 1000x1000 board). */
 #define SLIDE_MAX_CELLS (4u * 1000u * 1000u)
 
 /* ---------------------------------------------------------------- status */
@@ -204,7 +204,7 @@ SLIDE_API int slide_board_parse(const char *text, size_t len, const slide_parse_
 
 /* The goal 1 2 ... n-1 blank for a shape.  Returns SLIDE_OK, SLIDE_E_ARGUMENT, SLIDE_E_NOMEM. */
 SLIDE_API int slide_board_init_goal(slide_board *out, int rows, int cols);
-/* A deep copy of src into *out. */
+/* A deep copy of src into *out (an empty board, as slide_board_free leaves one, copies as empty). */
 SLIDE_API int slide_board_copy(slide_board *out, const slide_board *src);
 SLIDE_API void slide_board_free(slide_board *board);
 /* Non-zero when both boards have the same shape and cells. */
@@ -254,8 +254,10 @@ SLIDE_API extern const char slide_move_letters[4];
 
 /*
  * Applies one move letter (either case) to board in place.  Returns
- * SLIDE_OK, or SLIDE_E_BAD_MOVE (board unchanged) when the letter is not a
- * move or the blank would leave the board.
+ * SLIDE_OK, SLIDE_E_BAD_MOVE (board unchanged) when the letter is not a
+ * move or the blank would leave the board, or SLIDE_E_ARGUMENT when board
+ * is NULL or its blank index is not on it (the cells are not otherwise
+ * checked: slide_board_validate does that once).
  */
 SLIDE_API int slide_board_move(slide_board *board, char move);
 
@@ -275,7 +277,9 @@ SLIDE_API int slide_replay(const slide_board *start, const slide_board *goal, co
  * Non-zero when goal can be reached from start: both valid (as
  * slide_board_validate says) and of the same shape, and the parity of the
  * permutation taking start to goal, blank included, equal to the parity of
- * the blank's Manhattan distance to its goal cell.  0 for an invalid board.
+ * the blank's Manhattan distance to its goal cell.  0 for an invalid board,
+ * and 0 when the memory for the check (8 bytes a cell) cannot be had:
+ * slide_solve tells that apart, returning SLIDE_E_NOMEM.
  */
 SLIDE_API int slide_solvable(const slide_board *start, const slide_board *goal);
 
@@ -752,7 +756,9 @@ enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
  * Fills *out (same shape as goal) with a board: uniformly random among those
  * that reach goal (RANDOM), uniformly random among those that cannot
  * (UNSOLVABLE), or the end of a walk of `walk` random moves from goal that
- * never undoes its previous move (WALK).
+ * never undoes its previous move (WALK).  Returns SLIDE_OK,
+ * SLIDE_E_ARGUMENT (a NULL argument, goal not a valid board as
+ * slide_board_validate says, or an unknown kind) or SLIDE_E_NOMEM.
  */
 SLIDE_API int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
                              slide_rng *rng);

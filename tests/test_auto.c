@@ -305,6 +305,10 @@ static void callers_deciding_before_a_solve(void **state)
         {5, 5, 1, NULL, NULL, 0, 0},
         {0, 3, 1, NULL, NULL, 0, 0},
         {-3, 3, 1, NULL, NULL, 0, 0},
+        /* shapes slide_solve refuses (one row or column) use nothing */
+        {1, 4, 1, NULL, NULL, 0, 0},
+        {3, 1, 1, "table", NULL, 0, 0},
+        {1, 1, 1, NULL, NULL, 0, 0},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         for (int limited = 0; limited < 2; limited++) {

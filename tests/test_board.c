@@ -59,6 +59,39 @@ static void copy_and_equal(void **state)
     slide_board_free(&b);
 }
 
+/* A board struct filled by hand is not trusted: a blank off the board is refused, not followed. */
+static void moves_refuse_a_blank_off_the_board(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4 5 6 7 8 x", 0, 0);
+    b.blank = 40;
+    assert_int_equal(slide_board_move(&b, 'u'), SLIDE_E_ARGUMENT);
+    b.blank = -1;
+    assert_int_equal(slide_board_move(&b, 'd'), SLIDE_E_ARGUMENT);
+    b.blank = 8;
+    b.cols = 0;
+    assert_int_equal(slide_board_move(&b, 'u'), SLIDE_E_ARGUMENT);
+    b.cols = 3;
+    assert_int_equal(slide_board_move(NULL, 'u'), SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_board_move(&b, 'u'), SLIDE_OK);
+    slide_board_free(&b);
+}
+
+/* What slide_board_free leaves copies and compares as an empty board. */
+static void empty_boards_copy_and_compare(void **state)
+{
+    (void)state;
+    slide_board a = testkit_board("1 2 3 x", 0, 0), b, c;
+    slide_board_free(&a);
+    assert_int_equal(slide_board_copy(&b, &a), SLIDE_OK);
+    assert_null(b.cells);
+    assert_true(slide_board_equal(&a, &b));
+    c = testkit_board("1 2 3 x", 0, 0);
+    assert_false(slide_board_equal(&a, &c));
+    slide_board_free(&b);
+    slide_board_free(&c);
+}
+
 static void strerror_names_every_status(void **state)
 {
     (void)state;
@@ -72,6 +105,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(moves_swap_blank_and_refuse_edges),
     cmocka_unit_test(replay_reports_first_bad_move_and_goal),
     cmocka_unit_test(copy_and_equal),
+    cmocka_unit_test(moves_refuse_a_blank_off_the_board),
+    cmocka_unit_test(empty_boards_copy_and_compare),
     cmocka_unit_test(strerror_names_every_status),
 };
 

@@ -211,6 +211,29 @@ static void cli_gen_output_reads_back_in_its_shape(void **state)
     }
 }
 
+/* A goal that is not a board (filled by hand) is refused, not shuffled into a non-board. */
+static void goals_that_are_not_boards_are_refused(void **state)
+{
+    (void)state;
+    slide_rng rng;
+    slide_rng_seed(&rng, 3);
+    slide_board out;
+    uint32_t twice[] = {1, 1, 2, 3, 4, 5, 6, 7, 0};
+    slide_board dup = {3, 3, 8, twice};
+    assert_int_equal(slide_generate(&out, &dup, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_E_ARGUMENT);
+    uint32_t one[] = {0};
+    slide_board tiny = {1, 1, 0, one};
+    assert_int_equal(slide_generate(&out, &tiny, SLIDE_GEN_WALK, 3, &rng), SLIDE_E_ARGUMENT);
+    uint32_t cells[] = {1, 2, 3, 0};
+    slide_board off = {2, 2, 9, cells};
+    assert_int_equal(slide_generate(&out, &off, SLIDE_GEN_WALK, 3, &rng), SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_generate(&out, NULL, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_E_ARGUMENT);
+    slide_board good = {2, 2, 3, cells};
+    assert_int_equal(slide_generate(&out, &good, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+    assert_true(slide_solvable(&out, &good));
+    slide_board_free(&out);
+}
+
 static void cli_gen_rejects_bad_options(void **state)
 {
     (void)state;
@@ -241,6 +264,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(cli_gen_formats_and_shapes),
     cmocka_unit_test(cli_gen_output_reads_back_in_its_shape),
     cmocka_unit_test(cli_gen_rejects_bad_options),
+    cmocka_unit_test(goals_that_are_not_boards_are_refused),
 };
 
 TESTKIT_MAIN(tests)

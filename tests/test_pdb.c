@@ -859,6 +859,18 @@ static void clear_removes_only_slide_s_files(void **state)
     remove_temp_dir(dir);
 }
 
+/* Shapes far past the tables' and a NULL path get an answer, not overflow or a crash. */
+static void odd_arguments_are_answered(void **state)
+{
+    (void)state;
+    assert_int_equal(slide_pdb_largest_group(100000, 100000), 0);
+    assert_int_equal(slide_pdb_largest_group(46341, 46341), 0);
+    assert_int_equal(slide_pdb_largest_group(2, 1 << 30), 0);
+    assert_true(slide_pdb_largest_group(4, 4) > 0);
+    slide_pdb_file_info info = slide_pdb_file_info_init();
+    assert_int_equal(slide_pdb_file_inspect(NULL, &info), SLIDE_E_ARGUMENT);
+}
+
 /* ------------------------------------------------------------- symmetry */
 
 /* The .pdb files in dir. */
@@ -1754,6 +1766,7 @@ static void plan_is_korf_felner_6_6_6_6_with_reflection_on_5x5(void **state)
 
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(clear_removes_only_slide_s_files),
+    cmocka_unit_test(odd_arguments_are_answered),
     cmocka_unit_test(values_admissible_on_small_shapes_and_goals),
     cmocka_unit_test(single_group_of_every_tile_is_exact),
     cmocka_unit_test(values_admissible_on_3x4_boards),

@@ -30,6 +30,11 @@ int slide_board_copy(slide_board *out, const slide_board *src)
 {
     size_t n = (size_t)src->rows * (size_t)src->cols;
     *out = *src;
+    if (!src->cells || src->rows <= 0 || src->cols <= 0) {
+        /* an empty board (as slide_board_free leaves one) copies as empty */
+        memset(out, 0, sizeof *out);
+        return SLIDE_OK;
+    }
     out->cells = malloc(n * sizeof *out->cells);
     if (!out->cells) {
         memset(out, 0, sizeof *out);
@@ -51,6 +56,8 @@ int slide_board_equal(const slide_board *a, const slide_board *b)
 {
     if (a->rows != b->rows || a->cols != b->cols || a->blank != b->blank)
         return 0;
+    if (!a->cells || !b->cells || a->rows <= 0 || a->cols <= 0)
+        return a->cells == b->cells;
     size_t n = (size_t)a->rows * (size_t)a->cols;
     return memcmp(a->cells, b->cells, n * sizeof *a->cells) == 0;
 }
@@ -104,6 +111,9 @@ int slide_board_validate(const slide_board *board, slide_parse_error *err)
 
 int slide_board_move(slide_board *board, char move)
 {
+    if (!board || !board->cells || board->rows < 1 || board->cols < 1 || board->blank < 0 ||
+        (long long)board->blank >= (long long)board->rows * board->cols)
+        return SLIDE_E_ARGUMENT; /* not a board: its blank is not on it */
     int m = move_of_letter(move);
     int row = board->blank / board->cols, col = board->blank % board->cols;
     int target;

@@ -199,6 +199,12 @@ static inline int move_of_letter(char letter)
     }
 }
 
+/*
+ * slide_solvable that tells a failed allocation from "no": SLIDE_OK with
+ * *solvable set (0 also for invalid boards), or SLIDE_E_NOMEM.
+ */
+int board_solvable(const slide_board *start, const slide_board *goal, int *solvable);
+
 /* ----------------------------------------------------- budget and counting */
 
 /*

@@ -31,7 +31,12 @@ static void swap_first_two_tiles(slide_board *b)
 int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
                    slide_rng *rng)
 {
-    int status = slide_board_copy(out, goal);
+    if (!out || !goal || !rng)
+        return SLIDE_E_ARGUMENT;
+    int status = slide_board_validate(goal, NULL);
+    if (status != SLIDE_OK)
+        return status == SLIDE_E_NOMEM ? status : SLIDE_E_ARGUMENT;
+    status = slide_board_copy(out, goal);
     if (status != SLIDE_OK)
         return status;
     size_t n = (size_t)goal->rows * (size_t)goal->cols;
@@ -62,7 +67,12 @@ int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t
     for (size_t i = 0; i < n; i++)
         if (out->cells[i] == 0)
             out->blank = (int)i;
-    int solvable = slide_solvable(out, goal);
+    int solvable;
+    status = board_solvable(out, goal, &solvable);
+    if (status != SLIDE_OK) {
+        slide_board_free(out);
+        return status;
+    }
     if (solvable != (kind == SLIDE_GEN_RANDOM))
         swap_first_two_tiles(out);
     return SLIDE_OK;

@@ -29,16 +29,23 @@ static int board_is_valid(const slide_board *board, size_t n, unsigned char *see
     return board->blank >= 0 && (size_t)board->blank < n && board->cells[board->blank] == 0;
 }
 
-int slide_solvable(const slide_board *start, const slide_board *goal)
+int board_solvable(const slide_board *start, const slide_board *goal, int *result)
 {
+    *result = 0;
     if (!start || !goal || !start->cells || !goal->cells || start->rows < 2 ||
-        start->cols < 2 || start->rows != goal->rows || start->cols != goal->cols)
-        return 0;
+        start->cols < 2 || start->rows != goal->rows || start->cols != goal->cols ||
+        (size_t)start->rows * (size_t)start->cols > SLIDE_MAX_CELLS)
+        return SLIDE_OK;
     size_t n = (size_t)start->rows * (size_t)start->cols;
     uint32_t *goal_cell = malloc(n * sizeof *goal_cell);
     unsigned char *visited = calloc(n, 1);
     int solvable = 0;
-    if (goal_cell && visited && board_is_valid(goal, n, visited)) {
+    if (!goal_cell || !visited) {
+        free(goal_cell);
+        free(visited);
+        return SLIDE_E_NOMEM;
+    }
+    if (board_is_valid(goal, n, visited)) {
         memset(visited, 0, n);
         if (board_is_valid(start, n, visited)) {
             memset(visited, 0, n);
@@ -62,5 +69,13 @@ int slide_solvable(const slide_board *start, const slide_board *goal)
     }
     free(goal_cell);
     free(visited);
+    *result = solvable;
+    return SLIDE_OK;
+}
+
+int slide_solvable(const slide_board *start, const slide_board *goal)
+{
+    int solvable;
+    board_solvable(start, goal, &solvable);
     return solvable;
 }

@@ -545,7 +545,7 @@ static int inspect(const char *path, slide_pdb_file_info *info)
 int slide_pdb_file_inspect(const char *path, slide_pdb_file_info *info)
 {
     slide_pdb_file_info found;
-    if (!info || abi_check_out(info, ABI_MIN_PDB_FILE_INFO) != SLIDE_OK)
+    if (!path || !info || abi_check_out(info, ABI_MIN_PDB_FILE_INFO) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
     int status = inspect(path, &found);
     abi_copy_out(info, &found, sizeof found);

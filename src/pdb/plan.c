@@ -293,7 +293,8 @@ int pdb_largest_group(int cells)
 
 int slide_pdb_largest_group(int rows, int cols)
 {
-    if (rows < 2 || cols < 2 || rows * cols > SLIDE_MAX_WIDE_CELLS)
+    if (rows < 2 || cols < 2 || rows > SLIDE_MAX_WIDE_CELLS || cols > SLIDE_MAX_WIDE_CELLS ||
+        rows * cols > SLIDE_MAX_WIDE_CELLS)
         return 0;
     return pdb_largest_group(rows * cols);
 }

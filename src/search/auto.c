@@ -151,7 +151,7 @@ int slide_solve_uses_table(int rows, int cols, const slide_solve_options *caller
     const slide_solve_options *opt = &options;
     if (!caller || abi_copy_in(&options, sizeof options, caller, ABI_MIN_SOLVE_OPTIONS) != SLIDE_OK)
         return 0;
-    if (!opt->context || rows < 1 || cols < 1)
+    if (!opt->context || rows < 2 || cols < 2)
         return 0;
     /* a weight asks for idastar's ladder (slide_solve refuses it for table): no table */
     unsigned weight = auto_weight(opt->weight);

@@ -310,13 +310,13 @@ static int pack_cells(const dtable *t, const uint8_t *cells, state64 *out)
 int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slide_dist_table **out)
 {
     *out = NULL;
-    int cells = goal->rows * goal->cols;
-    if (!ctx)
+    if (!ctx || !goal)
         return SLIDE_E_ARGUMENT;
-    if (cells > SLIDE_MAX_TABLE_CELLS)
+    if ((long long)goal->rows * goal->cols > SLIDE_MAX_TABLE_CELLS)
         return SLIDE_E_TOO_LARGE;
-    if (slide_board_validate(goal, NULL) != SLIDE_OK)
-        return SLIDE_E_ARGUMENT;
+    int status = slide_board_validate(goal, NULL);
+    if (status != SLIDE_OK)
+        return status == SLIDE_E_NOMEM ? status : SLIDE_E_ARGUMENT;
     geometry shape;
     geometry_init(&shape, goal->rows, goal->cols);
     goal_view view;
@@ -326,7 +326,7 @@ int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slid
     uint64_t key[2];
     table_key(&arg, key);
     void *data;
-    int status = context_cache_get(ctx, CACHE_DISTANCE_TABLE, key, sizeof key, dtable_build,
+    status = context_cache_get(ctx, CACHE_DISTANCE_TABLE, key, sizeof key, dtable_build,
                                    dtable_destroy, &arg, &data);
     if (status != SLIDE_OK)
         return status;

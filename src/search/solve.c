@@ -181,8 +181,11 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     memset(stats, 0, sizeof *stats);
     if (solution)
         memset(solution, 0, sizeof *solution);
-    if (!start || !solution || slide_board_validate(start, NULL) != SLIDE_OK)
+    if (!start || !solution)
         return SLIDE_E_ARGUMENT;
+    status = slide_board_validate(start, NULL);
+    if (status != SLIDE_OK)
+        return status == SLIDE_E_NOMEM ? status : SLIDE_E_ARGUMENT;
     if (!goal) {
         status = slide_board_init_goal(&standard_goal, start->rows, start->cols);
         if (status != SLIDE_OK)
@@ -190,8 +193,8 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         goal = &standard_goal;
     } else if (goal->rows != start->rows || goal->cols != start->cols) {
         return SLIDE_E_SHAPE;
-    } else if (slide_board_validate(goal, NULL) != SLIDE_OK) {
-        return SLIDE_E_ARGUMENT;
+    } else if ((status = slide_board_validate(goal, NULL)) != SLIDE_OK) {
+        return status == SLIDE_E_NOMEM ? status : SLIDE_E_ARGUMENT;
     }
 
     const char *name = opt->algo && strcmp(opt->algo, "auto") != 0 ? opt->algo : NULL;
@@ -261,7 +264,11 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
         status = SLIDE_E_TOO_LARGE;
         goto done;
     }
-    if (!slide_solvable(start, goal)) {
+    int solvable;
+    status = board_solvable(start, goal, &solvable);
+    if (status != SLIDE_OK)
+        goto done;
+    if (!solvable) {
         status = SLIDE_E_UNSOLVABLE;
         goto done;
     }
