@@ -288,7 +288,12 @@ SLIDE_API int slide_solvable(const slide_board *start, const slide_board *goal);
 typedef struct slide_limits {
     size_t size;        /* set by slide_limits_init */
     size_t max_memory;  /* bytes of search memory; 0 = SLIDE_DEFAULT_MAX_MEMORY */
-    double timeout;     /* seconds of wall time; <= 0 = none */
+    /*
+     * Seconds of wall time; <= 0 = none.  It covers building the pattern
+     * databases a solve needs (tables finished by then stay cached), but
+     * not the wait for a context's lock while another thread builds.
+     */
+    double timeout;
 } slide_limits;
 
 static inline slide_limits slide_limits_init(void)

@@ -144,6 +144,55 @@ static void timeout_stops_every_algorithm(void **state)
     for_every_method(check_timeout);
 }
 
+/* The pattern databases saved in dir. */
+static int tables_in(const char *dir)
+{
+    char command[300];
+    snprintf(command, sizeof command, "ls '%s' | grep -c '\\.pdb$'", dir);
+    FILE *p = popen(command, "r");
+    assert_non_null(p);
+    int count = -1;
+    assert_int_equal(fscanf(p, "%d", &count), 1);
+    pclose(p);
+    return count;
+}
+
+/*
+ * The time limit holds while the pattern databases are built for a search,
+ * its own or a context's (whose budget has no deadline of its own): a build
+ * of several seconds (4x4, groups of up to 6 tiles) stops at a deadline
+ * already past, and leaves no table behind.
+ */
+static void timeout_stops_a_table_build(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/slide-test-limits-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    slide_board b = testkit_board("15 8 14 4 5 x 7 2 12 9 10 3 13 6 11 1", 0, 0);
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    for (int shared = 0; shared < 2; shared++) {
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        slide_limits limits = slide_limits_init();
+        opt.pdb = &pdb;
+        opt.limits = &limits;
+        opt.algo = "idastar";
+        opt.heuristic = "pdb";
+        opt.context = shared ? ctx : NULL;
+        pdb.cache_dir = dir;
+        pdb.max_group = 6;
+        limits.timeout = 1e-9;
+        slide_solution sol;
+        slide_stats st = slide_stats_init();
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TIMEOUT);
+        assert_int_equal(tables_in(dir), 0);
+    }
+    slide_context_free(ctx);
+    slide_board_free(&b);
+    testkit_remove_dir(dir);
+}
+
 /*
  * Caps from 64 KiB to 8 MiB on a 3x4 board of 30 moves: each run ends in an
  * answer or MEMLIMIT, and the peak never passes the cap, whichever of the
@@ -413,6 +462,7 @@ static void command_line_auto_fits_the_cap(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(memory_cap_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_every_algorithm),
+    cmocka_unit_test(timeout_stops_a_table_build),
     cmocka_unit_test(caps_are_never_exceeded),
     cmocka_unit_test(allocation_failures_are_clean),
     cmocka_unit_test(command_line_limits),

@@ -42,6 +42,7 @@ typedef struct pdb_request {
     const char *dir;
     pdb_reporter reporter;
     slide_context *context; /* where the tables are shared, NULL for the search's own */
+    double deadline;        /* the search's (budget.deadline), kept by a build for it */
 } pdb_request;
 
 /* "3-6-6": the sizes of set's groups, smallest first. */
@@ -96,7 +97,14 @@ static int build_set(void *arg, search_budget *budget, void **data, size_t *size
     pdb_set *set = budget_alloc(budget, sizeof *set);
     if (!set)
         return budget->status;
+    /*
+     * A context's budget has no deadline of its own: the build done for this
+     * search keeps the search's (held under the context's lock, and put back).
+     */
+    double own_deadline = budget->deadline;
+    budget->deadline = request->deadline;
     int status = prepare_choice(request, set, budget);
+    budget->deadline = own_deadline;
     if (status != SLIDE_OK) {
         budget_free(budget, set, sizeof *set);
         return status;
@@ -255,7 +263,8 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     char dir[4096];
     pdb_request request = {&plan,     may_stand_in ? &quick : NULL,
                            SLIDE_REMEDY_NONE, NULL,
-                           {search->progress, search->progress_ctx}, search->context};
+                           {search->progress, search->progress_ctx}, search->context,
+                           search->budget->deadline};
     if (may_stand_in && plan_is_the_default(search, &plan, goal, max_group))
         request.remedy = SLIDE_REMEDY_PDB_BUILD;
     if (!options->no_disk_cache) {
@@ -281,6 +290,11 @@ int pdb_heuristic_create(search_task *search, void **ctx)
         if (status == SLIDE_E_MEMLIMIT)
             search_note_remedy(search, SLIDE_REMEDY_HEURISTIC_LINEAR,
                                "the pattern database does not fit the memory cap");
+        else if (status == SLIDE_E_TIMEOUT)
+            search_note_remedy(search, SLIDE_REMEDY_PDB_BUILD,
+                               "%s was still building its pattern databases%s",
+                               search->stats->algo ? search->stats->algo : "the search",
+                               request.dir ? " (the tables finished before it are cached)" : "");
         budget_free(search->budget, h, sizeof *h);
         return status;
     }

@@ -507,7 +507,13 @@ static void *run_layer(void *arg)
     layer_job *job = arg;
     uint32_t placements = job->b.group->placements;
     uint64_t free_cells = (uint64_t)job->b.free_cells;
+    /* the caller's time limit holds during a build too (read only here: threads share it) */
+    double deadline = job->b.budget ? job->b.budget->deadline : 0;
     while (job->status == SLIDE_OK) {
+        if (deadline > 0 && monotonic_now() > deadline) {
+            job->status = SLIDE_E_TIMEOUT;
+            break;
+        }
         uint32_t chunk = __atomic_fetch_add(job->next_chunk, 1, __ATOMIC_RELAXED);
         if ((uint64_t)chunk * LAYER_CHUNK >= placements)
             break;
@@ -668,6 +674,8 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
     budget_free(budget, b.slots, b.slot_words * sizeof(uint64_t));
     budget_free(budget, b.tail_digits, b.tail_span * sizeof *b.tail_digits);
     budget_free(budget, b.lowest, b.lowest ? ((size_t)1 << b.n) * sizeof *b.lowest : 0);
+    if (status == SLIDE_E_TIMEOUT && budget->status == SLIDE_OK)
+        budget->status = status;
     if (status != SLIDE_OK) {
         budget_free(budget, t->data, t->bytes);
         t->data = NULL;
