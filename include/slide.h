@@ -645,6 +645,7 @@ typedef struct slide_pdb_summary {
     size_t bytes;                         /* memory the tables take */
     size_t peak_memory;                   /* peak while loading or building */
     double seconds;
+    int cached; /* tables in the cache directory afterwards (fewer than groups: not stored) */
 } slide_pdb_summary;
 
 static inline slide_pdb_summary slide_pdb_summary_init(void)

@@ -1310,6 +1310,11 @@ static void cli_pdb_build_info_clear(void **state)
     assert_non_null(strstr(r.err, "is damaged (checksum mismatch); rebuilding it"));
     testkit_run_free(&r);
 
+    /* another program's .pdb file is neither listed nor removed */
+    touch_file(dir, "1abc.pdb");
+    r = testkit_slide(info, NULL);
+    assert_null(strstr(r.out, "1abc.pdb"));
+    testkit_run_free(&r);
     const char *clear[] = {"pdb", "clear", "--cache-dir", dir, NULL};
     r = testkit_slide(clear, NULL);
     assert_int_equal(r.status, 0);
@@ -1317,6 +1322,17 @@ static void cli_pdb_build_info_clear(void **state)
     testkit_run_free(&r);
     r = testkit_slide(info, NULL);
     assert_non_null(strstr(r.out, "(no tables)"));
+    testkit_run_free(&r);
+    assert_true(file_exists(dir, "1abc.pdb"));
+    snprintf(path, sizeof path, "%s/1abc.pdb", dir);
+    assert_int_equal(unlink(path), 0);
+
+    /* a table that cannot be stored fails the build: a script must not copy a cache not there */
+    /* (/proc: a directory no one, root included, can create files in) */
+    const char *unstored[] = {"pdb", "build", "--size", "2x3", "--cache-dir", "/proc", NULL};
+    r = testkit_slide(unstored, NULL);
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "tables could not be stored in the cache /proc"));
     testkit_run_free(&r);
     remove_temp_dir(dir);
 }

@@ -307,6 +307,12 @@ static int pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, si
     summary->bytes = status == SLIDE_OK ? set.table_bytes : 0; /* a table two groups read, once */
     summary->peak_memory = budget.peak;
     summary->seconds = monotonic_now() - started;
+    for (int g = 0; status == SLIDE_OK && where && g < set.count; g++) {
+        char name[64], path[4200];
+        pdb_file_name(&set, g, name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", where, name);
+        summary->cached += access(path, R_OK) == 0;
+    }
     pdb_set_release(&set, &budget);
     return status;
 }
