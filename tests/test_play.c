@@ -847,11 +847,17 @@ static void redraws_on_resize(void **state)
     s.scr.cols = 30;
     assert_int_equal(ioctl(s.master, TIOCSWINSZ, &tiny), 0);
     wait_screen(&s, "the window is too small", NULL, 10);
+    /* a board out of sight is not played blind */
+    send_keys(&s, "wasdhjkl");
+    while (pump(&s, 100))
+        ;
     struct winsize back = {24, 80, 0, 0};
     s.scr.lines = 24;
     s.scr.cols = 80;
     assert_int_equal(ioctl(s.master, TIOCSWINSZ, &back), 0);
     wait_screen(&s, "slide play  3x3", "too small", 10);
+    if (!screen_has(&s.scr, "moves 0 "))
+        fail_with_screen(&s, "keys moved tiles in a window too small to show them");
     send_keys(&s, "q");
     finish(&s);
 }
@@ -946,6 +952,16 @@ static void show_plays_a_solution(void **state)
     status = finish(&s);
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     assert_true(screen_has(&s.scr, "stopped after 0 of 19 moves"));
+
+    /* + speeds up the move already waited for, not only the ones after it (a minute's delay) */
+    s = start(&piped,
+              (const char *const[]){"show", "--delay", "60", "2 3 4 1 5 x 7 6 8", "-", NULL});
+    wait_screen(&s, "0 of 19 moves, next: u", NULL, 10);
+    send_keys(&s, "++++++++++");
+    wait_screen(&s, "1 of 19 moves, next: ", NULL, 10);
+    send_keys(&s, "q");
+    status = finish(&s);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
     /* paused after some moves, the screen and q count the same moves played */
     s = start(&piped,

@@ -416,6 +416,8 @@ static int handle_key(play *p, const term_key *key)
 {
     if (key->kind == TERM_KEY_CHAR && key->ch == 'q')
         return 1;
+    if (!p->layout_fits)
+        return 0; /* a board the player cannot see is not played blind: only q works */
     if (p->animating) {
         /* any key stops the animation; the board stays where it got to */
         p->animating = 0;

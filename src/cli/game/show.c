@@ -216,6 +216,9 @@ static void run(show *s)
                 next_step = game_now() + s->delay;
             } else if (key.ch == '+' && s->delay > 0.002) {
                 s->delay /= 2;
+                /* the move already waited for comes no later than the new pace says */
+                if (next_step > game_now() + s->delay)
+                    next_step = game_now() + s->delay;
             } else if (key.ch == '-' && s->delay < 10) {
                 s->delay *= 2;
             }

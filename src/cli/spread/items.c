@@ -579,8 +579,14 @@ int split_setup_option(split_setup *setup, const char *command, char which, cons
 void split_setup_report(const slide_stats *st, int status, const char *command)
 {
     char note[CLI_MESSAGE_SIZE];
-    cli_solve_note(st, status, note, sizeof note);
-    cli_error("%s: %s%s%s", command, slide_strerror(status), note[0] ? ": " : "", note);
+    slide_stats said = *st;
+    /* these commands have no --algo: a board past idastar's reach goes to slide solve */
+    int too_large = status == SLIDE_E_TOO_LARGE;
+    if (too_large)
+        said.remedy = SLIDE_REMEDY_NONE;
+    cli_solve_note(&said, status, note, sizeof note);
+    cli_error("%s: %s%s%s%s", command, slide_strerror(status), note[0] ? ": " : "", note,
+              too_large ? " (slide solve answers larger boards, not proven optimal)" : "");
 }
 
 int split_setup_search(split_setup *setup, const char *command, const char *board,

@@ -373,9 +373,11 @@ static int iterate(spread_run *run, const spread_resume *r)
         if (passes > cfg->retries) {
             char missing[200];
             describe_missing(run, missing, sizeof missing);
-            cli_error("spread: bound %u: %lu subtree%s got no result after %lu passes (items %s); "
-                      "the workers' messages above say why",
-                      run->bound, run->remaining, run->remaining == 1 ? "" : "s", passes, missing);
+            cli_error("spread: bound %u: %lu subtree%s got no result after %lu pass%s (items %s); "
+                      "the workers' messages above say why, if they printed any (a worker "
+                      "that exits without a word, or a --worker that is not slide, prints none)",
+                      run->bound, run->remaining, run->remaining == 1 ? "" : "s", passes,
+                      passes == 1 ? "" : "es", missing);
             return -1;
         }
         unsigned long n = 0;
@@ -438,7 +440,13 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
         case OPT_HEURISTIC: status = split_setup_option(&cfg->setup, "spread", 'H', value); break;
         case OPT_MAX_MEMORY: status = split_setup_option(&cfg->setup, "spread", 'm', value); break;
         case OPT_SSHLOGIN: cfg->sshlogin = value; break;
-        case OPT_CHECKPOINT: cfg->checkpoint = value; break;
+        case OPT_CHECKPOINT:
+            if (!*value) {
+                cli_error("spread: --checkpoint: the file name is empty");
+                status = EXIT_USAGE;
+            }
+            cfg->checkpoint = value;
+            break;
         case OPT_WORKER: cfg->worker = value; break;
         case OPT_PARALLEL: cfg->parallel = value; break;
         case OPT_LOG: cfg->log_path = value; break;
