@@ -194,6 +194,39 @@ static void timeout_stops_a_table_build(void **state)
 }
 
 /*
+ * Shared tables are charged to the context, so they are chosen to fit its
+ * cap too: a context of 16 MiB gets tables that fit it (4x4 groups of up to
+ * 6 tiles would take more), where it used to be refused outright.
+ */
+static void a_context_s_cap_chooses_the_tables(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("1 2 3 4 5 6 7 8 9 10 x 11 13 14 15 12", 0, 0);
+    slide_context_options copt = slide_context_options_init();
+    copt.max_memory = (size_t)16 << 20;
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, &copt), SLIDE_OK);
+    slide_solve_options opt = slide_solve_options_init();
+    slide_pdb_options pdb = slide_pdb_options_init();
+    opt.pdb = &pdb;
+    opt.algo = "idastar";
+    opt.heuristic = "pdb";
+    opt.context = ctx;
+    pdb.no_disk_cache = 1;
+    pdb.max_group = 6;
+    slide_solution sol;
+    slide_stats st = slide_stats_init();
+    int status = slide_solve(&b, NULL, &opt, &sol, &st);
+    if (status != SLIDE_OK)
+        fail_msg("status %d (%s): %s", status, slide_strerror(status), st.note);
+    assert_string_equal(sol.moves, "rd");
+    assert_true(st.table_memory <= copt.max_memory);
+    slide_solution_free(&sol);
+    slide_context_free(ctx);
+    slide_board_free(&b);
+}
+
+/*
  * Caps from 64 KiB to 8 MiB on a 3x4 board of 30 moves: each run ends in an
  * answer or MEMLIMIT, and the peak never passes the cap, whichever of the
  * tables, queues and path buffers happens to be growing when it is reached.
@@ -463,6 +496,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(memory_cap_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_a_table_build),
+    cmocka_unit_test(a_context_s_cap_chooses_the_tables),
     cmocka_unit_test(caps_are_never_exceeded),
     cmocka_unit_test(allocation_failures_are_clean),
     cmocka_unit_test(command_line_limits),

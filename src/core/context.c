@@ -136,3 +136,8 @@ int context_first_time(slide_context *ctx, int kind, const void *key, size_t key
         return 1;
     return first;
 }
+
+size_t context_memory_cap(const slide_context *ctx)
+{
+    return ctx->budget.cap;
+}

@@ -351,6 +351,11 @@ void search_note_remedy(search_task *search, int remedy, const char *fmt, ...)
  * (task.c): the bound (or depth) reached and the nodes expanded so far.
  */
 void search_progress(const search_task *search, unsigned bound);
+/*
+ * The memory the search's tables may take: its own cap, or its context's
+ * when that is smaller (shared tables are charged to the context).
+ */
+size_t search_table_cap(const search_task *search);
 
 /* ---------------------------------------------------------------- context */
 
@@ -372,6 +377,8 @@ int context_cache_get(slide_context *ctx, int kind, const void *key, size_t key_
                       cache_build_fn build, cache_destroy_fn destroy, void *arg, void **data);
 /* Non-zero when ctx holds the entry (kind, key): a look that builds nothing (0 for ctx NULL). */
 int context_cache_has(slide_context *ctx, int kind, const void *key, size_t key_len);
+/* The context's memory cap (its budget's; the budget is set once, so no lock is needed). */
+size_t context_memory_cap(const slide_context *ctx);
 
 /*
  * CACHE_DISTANCE_GOAL: how one goal reads the shared CACHE_DISTANCE_TABLE of

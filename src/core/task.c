@@ -66,3 +66,11 @@ void search_task_set_boards(search_task *search, const slide_board *start, const
         search->goal_state = state_pack(goal);
     }
 }
+
+size_t search_table_cap(const search_task *search)
+{
+    size_t cap = search->budget->cap;
+    if (search->context && context_memory_cap(search->context) < cap)
+        cap = context_memory_cap(search->context);
+    return cap;
+}

@@ -156,7 +156,7 @@ static int plan_full(const search_task *search, pdb_set *plan, uint8_t *goal, in
     const slide_pdb_options *options = options_of(search);
     *max_group = options->max_group ? options->max_group : pdb_env_max_group();
     search_goal_cells(search, goal);
-    return pdb_plan_cells(plan, &search->shape, goal, *max_group, search->budget->cap);
+    return pdb_plan_cells(plan, &search->shape, goal, *max_group, search_table_cap(search));
 }
 
 /*
@@ -168,7 +168,7 @@ static int plan_is_the_default(const search_task *search, const pdb_set *plan,
                                const uint8_t *goal, int max_group)
 {
     pdb_set usual;
-    if (search->budget->cap >= SLIDE_DEFAULT_MAX_MEMORY)
+    if (search_table_cap(search) >= SLIDE_DEFAULT_MAX_MEMORY)
         return 1;
     if (pdb_plan_cells(&usual, &search->shape, goal, max_group, SLIDE_DEFAULT_MAX_MEMORY) !=
             SLIDE_OK ||
@@ -193,7 +193,7 @@ static int plan_quick(const search_task *search, const pdb_set *plan, const uint
     const slide_pdb_options *options = options_of(search);
     uint64_t quick_states = options->quick_states ? options->quick_states : PDB_QUICK_STATES;
     return !named && pdb_plan_states(plan) > quick_states &&
-           pdb_plan_quick_cells(quick, &search->shape, goal, max_group, search->budget->cap,
+           pdb_plan_quick_cells(quick, &search->shape, goal, max_group, search_table_cap(search),
                                 quick_states) == SLIDE_OK;
 }
 
