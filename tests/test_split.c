@@ -173,7 +173,7 @@ static void bad_pieces_are_refused(void **state)
     opt.limits = &tight;
     assert_int_equal(slide_split_search(&b, NULL, &opt, 20, "urdlur", 6, &r, &st),
                      SLIDE_E_MEMLIMIT);
-    assert_non_null(strstr(st.note, "twin automaton does not fit the memory cap"));
+    assert_non_null(strstr(st.note, "needs IDA*'s whole automaton of move strings"));
     opt.limits = NULL;
     assert_int_equal(slide_split_search(&b, NULL, &opt, 1, "uu", 2, &r, &st), SLIDE_E_ARGUMENT);
     assert_non_null(strstr(st.note, "more than the bound"));

@@ -10,6 +10,8 @@
 #define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) next to _POSIX_C_SOURCE */
 #include "core/core.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -133,4 +135,15 @@ int budget_expired(search_budget *b)
         return 1;
     }
     return 0;
+}
+
+void format_bytes(size_t bytes, char *buf, size_t size)
+{
+    double value = (double)bytes;
+    if (value >= 1024.0 * 1024.0)
+        snprintf(buf, size, "%.1f MiB", value / (1024.0 * 1024.0));
+    else if (value >= 1024.0)
+        snprintf(buf, size, "%.1f KiB", value / 1024.0);
+    else
+        snprintf(buf, size, "%zu B", bytes);
 }

@@ -237,6 +237,8 @@ void *budget_alloc(search_budget *b, size_t size);
 void *budget_calloc(search_budget *b, size_t count, size_t size);
 void *budget_realloc(search_budget *b, void *p, size_t old_size, size_t new_size);
 void budget_free(search_budget *b, void *p, size_t size);
+/* "1.5 MiB", "12.0 KiB", "300 B": a size for a note. */
+void format_bytes(size_t bytes, char *buf, size_t size);
 /*
  * Asks the kernel to back [p, p + bytes) with huge pages where it can: the
  * pattern database builder and lookups and the large state maps touch

@@ -238,14 +238,7 @@ static int after_memlimit(search_task *search, const char *name, const heuristic
 {
     const char *fallback = auto_heuristic(search->shape.cells, 0);
     char cap[32];
-    size_t table_cap = search_table_cap(search);
-    double bytes = (double)table_cap;
-    if (bytes >= 1024.0 * 1024.0)
-        snprintf(cap, sizeof cap, "%.1f MiB", bytes / (1024.0 * 1024.0));
-    else if (bytes >= 1024.0)
-        snprintf(cap, sizeof cap, "%.1f KiB", bytes / 1024.0);
-    else
-        snprintf(cap, sizeof cap, "%zu B", table_cap);
+    format_bytes(search_table_cap(search), cap, sizeof cap);
     int status = SLIDE_E_MEMLIMIT;
     if (!search->heuristic && strcmp(name, fallback) != 0) {
         /* no database fits: fall back to the best heuristic that needs none, and say so */

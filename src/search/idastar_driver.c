@@ -589,7 +589,12 @@ static int drive_job(drive *d, ida_job *job)
         return status;
     if (d->twin_length != TWINS_JOB) {
         /* every piece must cut the same tree: one that cannot is refused, not searched apart */
-        search_note(d->search, "IDA*'s twin automaton does not fit the memory cap");
+        char cap[32];
+        format_bytes(d->search->budget->cap, cap, sizeof cap);
+        search_note(d->search,
+                    "a split search needs IDA*'s whole automaton of move strings (up to %u "
+                    "moves), over the memory cap of %s; give it tens of MiB",
+                    (unsigned)TWINS_JOB, cap);
         return SLIDE_E_MEMLIMIT;
     }
     if (job->kind == IDA_JOB_SUBTREE &&
