@@ -144,18 +144,6 @@ static void timeout_stops_every_algorithm(void **state)
     for_every_method(check_timeout);
 }
 
-/* The pattern databases saved in dir. */
-static int tables_in(const char *dir)
-{
-    char command[300];
-    snprintf(command, sizeof command, "ls '%s' | grep -c '\\.pdb$'", dir);
-    FILE *p = popen(command, "r");
-    assert_non_null(p);
-    int count = -1;
-    assert_int_equal(fscanf(p, "%d", &count), 1);
-    pclose(p);
-    return count;
-}
 
 /*
  * The time limit holds while the pattern databases are built for a search,
@@ -186,7 +174,7 @@ static void timeout_stops_a_table_build(void **state)
         slide_solution sol;
         slide_stats st = slide_stats_init();
         assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TIMEOUT);
-        assert_int_equal(tables_in(dir), 0);
+        assert_int_equal(testkit_count_tables(dir), 0);
     }
     slide_context_free(ctx);
     slide_board_free(&b);

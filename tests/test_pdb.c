@@ -873,18 +873,6 @@ static void odd_arguments_are_answered(void **state)
 
 /* ------------------------------------------------------------- symmetry */
 
-/* The .pdb files in dir. */
-static int count_tables(const char *dir)
-{
-    char command[400];
-    snprintf(command, sizeof command, "ls '%s' | grep -c '\\.pdb$'", dir);
-    FILE *p = popen(command, "r");
-    assert_non_null(p);
-    int count = -1;
-    assert_int_equal(fscanf(p, "%d", &count), 1);
-    pclose(p);
-    return count;
-}
 
 /*
  * Goals of one shape that are the same up to renaming tiles, rotating or
@@ -914,10 +902,10 @@ static void check_symmetric_goals(int rows, int cols, const char *const *goals, 
         } else {
             /* the blank elsewhere: other tables (two groups may share one: loaded counts it) */
             assert_true(summary.built > 0);
-            assert_int_equal(count_tables(dir), tables + summary.built);
+            assert_int_equal(testkit_count_tables(dir), tables + summary.built);
         }
         if (i < count)
-            assert_int_equal(count_tables(dir), tables);
+            assert_int_equal(testkit_count_tables(dir), tables);
 
         slide_rng rng;
         slide_rng_seed(&rng, 40 + (uint64_t)i);
@@ -1126,10 +1114,10 @@ static void quick_tables_stand_in_until_the_full_ones_are_cached(void **state)
     assert_non_null(strstr(log.last, "not cached; using 3-3-3 ones"));
     assert_null(strstr(log.last, "--")); /* the library names no option */
     /* 3-3-3, but two of the groups are one table turned (their tiles leave one free region) */
-    assert_int_equal(count_tables(dir), 2);
+    assert_int_equal(testkit_count_tables(dir), 2);
     solve_batch(&goal, &opt, 3, 8); /* the quick tables come from the cache now */
     assert_int_equal(log.build_advice, 2);
-    assert_int_equal(count_tables(dir), 2);
+    assert_int_equal(testkit_count_tables(dir), 2);
 
     /* a cap under which the best tables are smaller than a default build makes: no advice */
     limits.max_memory = 85000; /* 1-4-4 fits, but not per blank region */
@@ -1153,7 +1141,7 @@ static void quick_tables_stand_in_until_the_full_ones_are_cached(void **state)
     opt.heuristic = "pdb";
     solve_batch(&goal, &opt, 2, 10);
     assert_int_equal(log.stand_ins, 0);
-    assert_int_equal(count_tables(other), summary.groups);
+    assert_int_equal(testkit_count_tables(other), summary.groups);
     remove_temp_dir(other);
     slide_board_free(&goal);
     remove_temp_dir(dir);

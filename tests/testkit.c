@@ -284,6 +284,18 @@ void testkit_remove_dir(const char *dir)
     assert_int_equal(system(command), 0);
 }
 
+int testkit_count_tables(const char *dir)
+{
+    char command[4096];
+    snprintf(command, sizeof command, "ls '%s' | grep -c '\\.pdb$'", dir);
+    FILE *p = popen(command, "r");
+    assert_non_null(p);
+    int count = -1;
+    assert_int_equal(fscanf(p, "%d", &count), 1);
+    pclose(p);
+    return count;
+}
+
 void testkit_answer_not_optimal(const char *algo, const slide_board *start, const slide_board *goal,
                                 int threads, slide_solution *sol)
 {

@@ -92,5 +92,7 @@ char *testkit_env_set(const char *name, const char *value);
 void testkit_env_restore(const char *name, char *saved);
 /* rm -rf of a scratch directory (a mkdtemp path), failing the test when it fails. */
 void testkit_remove_dir(const char *dir);
+/* The pattern database files (*.pdb) in dir. */
+int testkit_count_tables(const char *dir);
 
 #endif
