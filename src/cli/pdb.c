@@ -41,7 +41,7 @@ void cli_help_pdb(FILE *f)
           "24-puzzle), which it gives only once they are cached. They are built on first\n"
           "use (on 10 to 16 cells) and cached on disk; `build` prepares them ahead of a\n"
           "batch (default the 15-puzzle: 4x4, goal 1 2 ... 15 x: its 7-8 tables take a\n"
-          "few minutes and 1.3 GiB of memory to build, 495 MiB on disk; --size 5x5 the\n"
+          "few minutes and 1.2 GiB of memory to build, 495 MiB on disk; --size 5x5 the\n"
           "24-puzzle's 6-6-6-6, over a minute and 700 MiB, 243 MiB on disk). Until the\n"
           "full tables are cached, searches on 10 to 16 cells that use them by default\n"
           "(no --heuristic) use tables that build in seconds (3-6-6 on 4x4) and search\n"
