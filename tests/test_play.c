@@ -953,6 +953,15 @@ static void show_plays_a_solution(void **state)
     assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     assert_true(screen_has(&s.scr, "stopped after 0 of 19 moves"));
 
+    /* MOVES typed at the terminal: a prompt, and one Ctrl-D ends them */
+    s = start(&COLOUR, (const char *const[]){"show", "--delay", "0.01", "2 3 4 1 5 x 7 6 8", "-",
+                                             NULL});
+    wait_screen(&s, "type the moves, then Enter and Ctrl-D", NULL, 10);
+    send_keys(&s, "ullddrurdllurdruldr\n\004");
+    status = finish(&s);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(screen_has(&s.scr, "19 moves: the goal is reached"));
+
     /* + speeds up the move already waited for, not only the ones after it (a minute's delay) */
     s = start(&piped,
               (const char *const[]){"show", "--delay", "60", "2 3 4 1 5 x 7 6 8", "-", NULL});

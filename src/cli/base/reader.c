@@ -49,7 +49,8 @@ int cli_reader_part(cli_reader *r, size_t most)
     r->len = 0;
     r->ended = 0;
     for (;;) {
-        if (r->left == 0 && r->file) {
+        if (r->left == 0 && r->file && !feof(r->file)) {
+            /* (not again after the end: at a terminal that would wait for a second Ctrl-D) */
             size_t got = fread(r->block, 1, READ_BLOCK, r->file);
             if (got == 0 && ferror(r->file))
                 return CLI_LINE_ERROR;

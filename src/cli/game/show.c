@@ -82,6 +82,8 @@ static int read_moves(const char *arg, char **out, size_t *length)
     if (strcmp(arg, "-") == 0) {
         file = stdin;
         source = "stdin";
+        if (isatty(STDIN_FILENO))
+            fputs("slide: show: type the moves, then Enter and Ctrl-D\n", stderr);
     } else if (strspn(arg, "udlrUDLR") != strlen(arg)) {
         file = fopen(arg, "rb");
         if (!file) {
