@@ -1259,7 +1259,7 @@ static void bad_max_group_variable_is_named(void **state)
     save_cache_env(saved);
     char *dir = make_temp_dir();
     setenv("SLIDE_CACHE_DIR", dir, 1);
-    const char *bad[] = {"5x", "abc", "0", "99", "-1", "4 "};
+    const char *bad[] = {"5x", "abc", "0", "99", "-1", "4 ", " 4", "+4"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         setenv("SLIDE_PDB_MAX_GROUP", bad[i], 1);
         char want[96];

@@ -46,7 +46,9 @@ int slide_pdb_env_max_group(int *max_group)
     char *end;
     errno = 0;
     long value = strtol(text, &end, 10);
-    if (errno || end == text || *end != '\0' || value < 1 || value > SLIDE_MAX_PACKED_CELLS - 1)
+    /* digits only: strtol would take " 5" and "+5" but not "5 " */
+    if (errno || *text < '0' || *text > '9' || *end != '\0' || value < 1 ||
+        value > SLIDE_MAX_PACKED_CELLS - 1)
         return SLIDE_E_ARGUMENT;
     *max_group = (int)value;
     return SLIDE_OK;
