@@ -77,6 +77,18 @@ static void moves_refuse_a_blank_off_the_board(void **state)
     slide_board_free(&b);
 }
 
+/* The validator names a second blank as the parser does, not as "tile 0 appears twice". */
+static void validate_names_a_second_blank(void **state)
+{
+    (void)state;
+    uint32_t cells[] = {1, 2, 3, 0, 5, 6, 7, 8, 0};
+    slide_board b = {3, 3, 3, cells};
+    slide_parse_error err = slide_parse_error_init();
+    assert_int_equal(slide_board_validate(&b, &err), SLIDE_E_PARSE);
+    assert_string_equal(err.message, "a second blank");
+    assert_int_equal(err.cell, 9);
+}
+
 /* What slide_board_free leaves copies and compares as an empty board. */
 static void empty_boards_copy_and_compare(void **state)
 {
@@ -107,6 +119,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(copy_and_equal),
     cmocka_unit_test(moves_refuse_a_blank_off_the_board),
     cmocka_unit_test(empty_boards_copy_and_compare),
+    cmocka_unit_test(validate_names_a_second_blank),
     cmocka_unit_test(strerror_names_every_status),
 };
 

@@ -81,8 +81,12 @@ static int validate(const slide_board *board, slide_parse_error *err)
         if (v >= n || seen[v]) {
             if (err) {
                 err->cell = (long)i + 1;
-                snprintf(err->message, sizeof err->message,
-                         v >= n ? "tile %u is out of range" : "tile %u appears twice", (unsigned)v);
+                if (v == 0)
+                    snprintf(err->message, sizeof err->message, "a second blank");
+                else
+                    snprintf(err->message, sizeof err->message,
+                             v >= n ? "tile %u is out of range" : "tile %u appears twice",
+                             (unsigned)v);
             }
             status = SLIDE_E_PARSE;
         }
