@@ -682,6 +682,12 @@ static void uva10181_case_past_the_limit_is_the_test_s_fault(void **state)
     testkit_run_free(&r);
     r = check_texts("uva10181", 0, input, answer);
     expect(&r, 3, "", fault);
+    /* whatever else the output says: nothing, an empty line, moves that leave the board */
+    const char *outputs[] = {"", "\n", "UUUU\n", "RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR\n"};
+    for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++) {
+        r = check_texts("uva10181", 0, input, outputs[i]);
+        expect(&r, 3, "", fault);
+    }
     /* within the limit, a "not solvable" claim stays the contestant's wrong answer */
     r = check_texts("uva10181", 0, "1\n2 3 4 0\n1 5 7 8\n9 6 10 12\n13 14 11 15\n",
                     "This puzzle is not solvable.\n");
@@ -743,8 +749,21 @@ static void whitespace_at_line_ends_is_ignored_unless_strict(void **state)
         snprintf(want, sizeof want, "presentation error: %s", cases[i].strict);
         expect(&r, 2, "", want);
     }
+    /* --strict judges the contestant's layout, not the jury's: an answer file without a final
+     * line end still vouches for its answers */
+    char *in = temp_file(eight), *out = temp_file("ullddrurdllurdruldr\n"),
+         *jury = temp_file("ullddrurdllurdruldr");
+    const char *with_jury[] = {"check", "--problem", "poj1077", "--strict", in, out, jury, NULL};
+    testkit_run r = testkit_slide(with_jury, NULL);
+    expect(&r, 0, "", "ok: 1 case");
+    unlink(in);
+    unlink(out);
+    unlink(jury);
+    free(in);
+    free(out);
+    free(jury);
     /* missing answers that are not empty, and other output after the last, stay errors */
-    testkit_run r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");
+    r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");
     expect(&r, 2, "", "presentation error: case 2, missing: the output ends after 1 line for 2");
     r = check_texts("hdu1043", 0, "2 3 4 1 5 x 7 6 8\n", "\n");
     expect(&r, 1, "", "wrong answer: case 1, after 0 moves the board is 2 3 4/1 5 x/7 6 8");

@@ -394,5 +394,12 @@ int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v
     }
     if (kind == VERDICT_OK && padded)
         kind = set_verdict(v, VERDICT_PE, "%sspaces before the answer", at);
+    if ((kind == VERDICT_WA || kind == VERDICT_PE) && solvable)
+        kind = judge_case_within_cap(ck, i, v, kind); /* a case no output can get right */
     return kind;
+}
+
+int judge_case_within_cap(checker *ck, size_t i, verdict *v, int kind)
+{
+    return case_past_cap(ck, i, v) != VERDICT_OK ? VERDICT_FAIL : kind;
 }

@@ -138,6 +138,13 @@ int moves_end(checker *ck, size_t i, const move_stream *ms, const char *at, verd
               answer_info *info);
 void moves_free(move_stream *ms);
 
+/*
+ * kind (a wrong answer or presentation error of case i), or VERDICT_FAIL
+ * with the reason in v when the case is solvable only past the problem's
+ * move limit: then no output is right, and the test is at fault.
+ */
+int judge_case_within_cap(checker *ck, size_t i, verdict *v, int kind);
+
 /* One answer (one line, its line end cut) for case i: the verdict kind, its message in v. */
 int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v,
                  answer_info *info);

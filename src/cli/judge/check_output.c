@@ -93,6 +93,9 @@ static int judge_missing(checker *ck, size_t i, const cli_reader *r, verdict *pe
     size_t k = i;
     while (!ck->strict && k < count && judge_answer(ck, k, "", 0, &empty, &ck->info) == VERDICT_OK)
         k++;
+    if (k < count && slide_solvable(&ck->cases->items[k].start, &ck->cases->items[k].goal) &&
+        judge_case_within_cap(ck, k, v, VERDICT_PE) == VERDICT_FAIL)
+        return VERDICT_FAIL;
     if (k < count && pe->kind == VERDICT_OK)
         set_verdict(pe, VERDICT_PE, "case %zu, missing: the output ends after %ld line%s for %zu case%s",
                     k + 1, r->number, r->number == 1 ? "" : "s", count, count == 1 ? "" : "s");
