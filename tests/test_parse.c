@@ -152,6 +152,10 @@ static void tile_errors_name_the_cell(void **state)
     assert_rejects("1 2 3 4 99999999999999999999 6 7 8 x", 0, 0, 5, "out of range");
     assert_rejects("12345678g", 0, 0, 9, "unexpected 'g' in a compact board");
     assert_rejects("1 2 3 4 5 6 \xc3\xa9 8 x", 0, 0, 7, "byte 0xC3");
+    /* a token is quoted only when it all prints: control bytes and UTF-8 inside one are named */
+    assert_rejects("1 2 3 4 5 6 7 8\x1b]0;title\x07 x", 0, 0, 8, "unexpected byte 0x1B");
+    assert_rejects("1 2 3 4 5 6 7 qqqqqqqqqqqqqqqqqqqqqq\xc3\xa9 x", 0, 0, 8, "unexpected byte 0xC3");
+    assert_rejects("1 2 3 4 5 6 7 8q\x7f x", 0, 0, 8, "unexpected byte 0x7F");
     assert_rejects("\xef\xbb\xbf" "1 2 3 4 5 6 7 8 x", 0, 0, 1, "byte-order mark");
     /* an input method's full-width forms, named with what to type instead */
     assert_rejects("\xef\xbc\x92 2 3 4 5 6 7 8 x", 0, 0, 1,

@@ -155,9 +155,17 @@ static int push_token(parser *p, size_t begin, size_t end)
     uint64_t value = 0;
     for (size_t i = 0; i < n; i++) {
         if (t[i] < '0' || t[i] > '9') {
-            if (n == 1 || (unsigned char)t[i] >= 0x80 || t[i] == '\0')
-                return fail(p, (long)p->count + 1, begin + i, "unexpected %s",
-                            describe_byte(p, begin + i, what, sizeof what));
+            /*
+             * A token is quoted only when all of it prints as ASCII: a byte
+             * that does not (a control byte that would drive the terminal,
+             * UTF-8 a quote could cut in half) is named by value instead.
+             */
+            size_t odd = i;
+            while (odd < n && (unsigned char)t[odd] >= 0x21 && (unsigned char)t[odd] < 0x7f)
+                odd++;
+            if (n == 1 || odd < n)
+                return fail(p, (long)p->count + 1, begin + (odd < n ? odd : i), "unexpected %s",
+                            describe_byte(p, begin + (odd < n ? odd : i), what, sizeof what));
             return fail(p, (long)p->count + 1, begin, "'%.*s' is not a tile", n > 24 ? 24 : (int)n,
                         t);
         }

@@ -155,17 +155,43 @@ typedef struct solve_run {
     long board_number;             /* the argument or line number, for --output-dir names */
 } solve_run;
 
+/* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
+static size_t utf8_sequence(const unsigned char *s)
+{
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (s[0] >= 0xF5 || len == 0)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))
+        return 0; /* overlong, surrogate, past U+10FFFF */
+    return len;
+}
+
+/* s as a JSON string: escaped, and any byte that is not UTF-8 replaced by U+FFFD. */
 static void write_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+        if (c == '"' || c == '\\') {
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+        } else if (c < 0x20) {
             fprintf(f, "\\u%04x", c);
-        else
+        } else if (c >= 0x80) {
+            size_t len = utf8_sequence((const unsigned char *)s);
+            if (len == 0) {
+                fputs("\\ufffd", f);
+            } else {
+                fwrite(s, 1, len, f);
+                s += len - 1;
+            }
+        } else {
             fputc(c, f);
+        }
+        s++;
     }
     fputc('"', f);
 }
