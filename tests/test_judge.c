@@ -641,17 +641,33 @@ static void check_problem_judge_failures(void **state)
 /* ------------------------------------------ whitespace at ends, --strict */
 
 /* `slide check [--strict] --problem problem INPUT OUTPUT`, both files written from text. */
-static testkit_run check_texts(const char *problem, int strict, const char *input,
-                               const char *output)
+static testkit_run check_texts_answer(const char *problem, int strict, const char *input,
+                                      const char *output, const char *answer)
 {
-    char *in = temp_file(input), *out = temp_file(output);
-    const char *args[] = {"check", "--problem", problem, in, out, strict ? "--strict" : NULL, NULL};
+    char *in = temp_file(input), *out = temp_file(output), *jury = answer ? temp_file(answer) : NULL;
+    const char *args[8] = {"check", "--problem", problem};
+    size_t n = 3;
+    if (strict)
+        args[n++] = "--strict";
+    args[n++] = in;
+    args[n++] = out;
+    args[n++] = jury; /* NULL ends the list when there is none */
+    args[n] = NULL;
     testkit_run r = testkit_slide(args, NULL);
     unlink(in);
     unlink(out);
+    if (jury)
+        unlink(jury);
     free(in);
     free(out);
+    free(jury);
     return r;
+}
+
+static testkit_run check_texts(const char *problem, int strict, const char *input,
+                               const char *output)
+{
+    return check_texts_answer(problem, strict, input, output, NULL);
 }
 
 /*
@@ -751,17 +767,9 @@ static void whitespace_at_line_ends_is_ignored_unless_strict(void **state)
     }
     /* --strict judges the contestant's layout, not the jury's: an answer file without a final
      * line end still vouches for its answers */
-    char *in = temp_file(eight), *out = temp_file("ullddrurdllurdruldr\n"),
-         *jury = temp_file("ullddrurdllurdruldr");
-    const char *with_jury[] = {"check", "--problem", "poj1077", "--strict", in, out, jury, NULL};
-    testkit_run r = testkit_slide(with_jury, NULL);
+    testkit_run r = check_texts_answer("poj1077", 1, eight, "ullddrurdllurdruldr\n",
+                                       "ullddrurdllurdruldr");
     expect(&r, 0, "", "ok: 1 case");
-    unlink(in);
-    unlink(out);
-    unlink(jury);
-    free(in);
-    free(out);
-    free(jury);
     /* missing answers that are not empty, and other output after the last, stay errors */
     r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");
     expect(&r, 2, "", "presentation error: case 2, missing: the output ends after 1 line for 2");
