@@ -711,6 +711,30 @@ static void uva10181_case_past_the_limit_is_the_test_s_fault(void **state)
 }
 
 /*
+ * A checker needs only the fewest moves' count: it finds it within a small
+ * --max-memory (AcWing 179's exact-string BFS stored 49,152 states and gave up).
+ */
+static void checker_optimum_fits_a_small_memory_cap(void **state)
+{
+    (void)state;
+    char *in = temp_file("8 6 7 2 5 4 3 x 1\n");
+    char *good = temp_file("uulddrruuldldrruuldldrruullddrr\n");
+    char *longer = temp_file("uulddrruuldldrruuldldrruullddrrlr\n");
+    const char *accept[] = {"check", "--problem", "acwing179", "--max-memory", "1M", in, good, NULL};
+    testkit_run r = testkit_slide(accept, NULL);
+    expect(&r, 0, "", "ok: 1 case");
+    const char *reject[] = {"check", "--problem", "acwing179", "--max-memory", "1M", in, longer, NULL};
+    r = testkit_slide(reject, NULL);
+    expect(&r, 1, "", "wrong answer: case 1, 33 moves, but the fewest is 31");
+    unlink(in);
+    unlink(good);
+    unlink(longer);
+    free(in);
+    free(good);
+    free(longer);
+}
+
+/*
  * Every way of writing whitespace at the end of a line or of the output,
  * around right answers: accepted by default, as testlib's usual comparators
  * and Kattis's default validator accept it (an empty output included, where
@@ -1044,6 +1068,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(check_problem_presentation_errors),
     cmocka_unit_test(check_problem_judge_failures),
     cmocka_unit_test(uva10181_case_past_the_limit_is_the_test_s_fault),
+    cmocka_unit_test(checker_optimum_fits_a_small_memory_cap),
     cmocka_unit_test(whitespace_at_line_ends_is_ignored_unless_strict),
     cmocka_unit_test(check_board_reads_moves_from_a_file_or_stdin),
     cmocka_unit_test(endless_files_keep_memory_bounded),
