@@ -204,7 +204,7 @@ SLIDE_API int slide_board_parse(const char *text, size_t len, const slide_parse_
 
 /* The goal 1 2 ... n-1 blank for a shape.  Returns SLIDE_OK, SLIDE_E_ARGUMENT, SLIDE_E_NOMEM. */
 SLIDE_API int slide_board_init_goal(slide_board *out, int rows, int cols);
-/* A deep copy of src into *out (an empty board, as slide_board_free leaves one, copies as empty). */
+/* A deep copy of src into *out (an emptied board, as slide_board_free leaves it, stays empty). */
 SLIDE_API int slide_board_copy(slide_board *out, const slide_board *src);
 SLIDE_API void slide_board_free(slide_board *board);
 /* Non-zero when both boards have the same shape and cells. */
@@ -278,7 +278,7 @@ SLIDE_API int slide_replay(const slide_board *start, const slide_board *goal, co
  * slide_board_validate says) and of the same shape, and the parity of the
  * permutation taking start to goal, blank included, equal to the parity of
  * the blank's Manhattan distance to its goal cell.  0 for an invalid board,
- * and 0 when the memory for the check (8 bytes a cell) cannot be had:
+ * and 0 when the memory for the check (5 bytes a cell) cannot be had:
  * slide_solve tells that apart, returning SLIDE_E_NOMEM.
  */
 SLIDE_API int slide_solvable(const slide_board *start, const slide_board *goal);
@@ -645,7 +645,7 @@ typedef struct slide_pdb_summary {
     size_t bytes;                         /* memory the tables take */
     size_t peak_memory;                   /* peak while loading or building */
     double seconds;
-    int cached; /* tables in the cache directory afterwards (fewer than groups: not stored) */
+    int all_cached; /* all tables in the cache directory afterwards (0 without one) */
 } slide_pdb_summary;
 
 static inline slide_pdb_summary slide_pdb_summary_init(void)

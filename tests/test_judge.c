@@ -644,7 +644,8 @@ static void check_problem_judge_failures(void **state)
 static testkit_run check_texts_answer(const char *problem, int strict, const char *input,
                                       const char *output, const char *answer)
 {
-    char *in = temp_file(input), *out = temp_file(output), *jury = answer ? temp_file(answer) : NULL;
+    char *in = temp_file(input), *out = temp_file(output),
+         *jury = answer ? temp_file(answer) : NULL;
     const char *args[8] = {"check", "--problem", problem};
     size_t n = 3;
     if (strict)
@@ -719,11 +720,29 @@ static void checker_optimum_fits_a_small_memory_cap(void **state)
     (void)state;
     char *in = temp_file("8 6 7 2 5 4 3 x 1\n");
     char *good = temp_file("uulddrruuldldrruuldldrruullddrr\n");
+    /* eight cases share a context, whose table would not fit either */
+    char *in8 = temp_file("8 6 7 2 5 4 3 x 1\n8 6 7 2 5 4 3 x 1\n8 6 7 2 5 4 3 x 1\n"
+                          "8 6 7 2 5 4 3 x 1\n8 6 7 2 5 4 3 x 1\n8 6 7 2 5 4 3 x 1\n"
+                          "8 6 7 2 5 4 3 x 1\n8 6 7 2 5 4 3 x 1\n");
+    char *good8 = temp_file("uulddrruuldldrruuldldrruullddrr\nuulddrruuldldrruuldldrruullddrr\n"
+                            "uulddrruuldldrruuldldrruullddrr\nuulddrruuldldrruuldldrruullddrr\n"
+                            "uulddrruuldldrruuldldrruullddrr\nuulddrruuldldrruuldldrruullddrr\n"
+                            "uulddrruuldldrruuldldrruullddrr\nuulddrruuldldrruuldldrruullddrr\n");
+    const char *accept8[] = {"check", "--problem", "acwing179", "--max-memory", "1M", in8, good8,
+                             NULL};
+    testkit_run r8 = testkit_slide(accept8, NULL);
+    expect(&r8, 0, "", "ok: 8 cases");
+    unlink(in8);
+    unlink(good8);
+    free(in8);
+    free(good8);
     char *longer = temp_file("uulddrruuldldrruuldldrruullddrrlr\n");
-    const char *accept[] = {"check", "--problem", "acwing179", "--max-memory", "1M", in, good, NULL};
+    const char *accept[] = {"check", "--problem", "acwing179", "--max-memory",
+                            "1M",    in,          good,        NULL};
     testkit_run r = testkit_slide(accept, NULL);
     expect(&r, 0, "", "ok: 1 case");
-    const char *reject[] = {"check", "--problem", "acwing179", "--max-memory", "1M", in, longer, NULL};
+    const char *reject[] = {"check", "--problem", "acwing179", "--max-memory",
+                            "1M",    in,          longer,      NULL};
     r = testkit_slide(reject, NULL);
     expect(&r, 1, "", "wrong answer: case 1, 33 moves, but the fewest is 31");
     unlink(in);
@@ -791,8 +810,8 @@ static void whitespace_at_line_ends_is_ignored_unless_strict(void **state)
     }
     /* --strict judges the contestant's layout, not the jury's: an answer file without a final
      * line end still vouches for its answers */
-    testkit_run r = check_texts_answer("poj1077", 1, eight, "ullddrurdllurdruldr\n",
-                                       "ullddrurdllurdruldr");
+    testkit_run r =
+        check_texts_answer("poj1077", 1, eight, "ullddrurdllurdruldr\n", "ullddrurdllurdruldr");
     expect(&r, 0, "", "ok: 1 case");
     /* missing answers that are not empty, and other output after the last, stay errors */
     r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");

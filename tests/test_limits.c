@@ -144,7 +144,6 @@ static void timeout_stops_every_algorithm(void **state)
     for_every_method(check_timeout);
 }
 
-
 /*
  * The time limit holds while the pattern databases are built for a search,
  * its own or a context's (whose budget has no deadline of its own): a build

@@ -154,7 +154,8 @@ static void tile_errors_name_the_cell(void **state)
     assert_rejects("1 2 3 4 5 6 \xc3\xa9 8 x", 0, 0, 7, "byte 0xC3");
     /* a token is quoted only when it all prints: control bytes and UTF-8 inside one are named */
     assert_rejects("1 2 3 4 5 6 7 8\x1b]0;title\x07 x", 0, 0, 8, "unexpected byte 0x1B");
-    assert_rejects("1 2 3 4 5 6 7 qqqqqqqqqqqqqqqqqqqqqq\xc3\xa9 x", 0, 0, 8, "unexpected byte 0xC3");
+    assert_rejects("1 2 3 4 5 6 7 qqqqqqqqqqqqqqqqqqqqqq\xc3\xa9 x", 0, 0, 8,
+                   "unexpected byte 0xC3");
     assert_rejects("1 2 3 4 5 6 7 8q\x7f x", 0, 0, 8, "unexpected byte 0x7F");
     assert_rejects("\xef\xbb\xbf" "1 2 3 4 5 6 7 8 x", 0, 0, 1, "byte-order mark");
     /* an input method's full-width forms, named with what to type instead */

@@ -849,8 +849,10 @@ static void redraws_on_resize(void **state)
     wait_screen(&s, "the window is too small", NULL, 10);
     /* a board out of sight is not played blind */
     send_keys(&s, "wasdhjkl");
-    while (pump(&s, 100))
-        ;
+    /* the ignored keys draw nothing: give play time to read them before the resize */
+    double read_by = now_seconds() + 0.5;
+    while (now_seconds() < read_by)
+        pump(&s, 100);
     struct winsize back = {24, 80, 0, 0};
     s.scr.lines = 24;
     s.scr.cols = 80;
@@ -954,8 +956,8 @@ static void show_plays_a_solution(void **state)
     assert_true(screen_has(&s.scr, "stopped after 0 of 19 moves"));
 
     /* MOVES typed at the terminal: a prompt, and one Ctrl-D ends them */
-    s = start(&COLOUR, (const char *const[]){"show", "--delay", "0.01", "2 3 4 1 5 x 7 6 8", "-",
-                                             NULL});
+    s = start(&COLOUR,
+              (const char *const[]){"show", "--delay", "0.01", "2 3 4 1 5 x 7 6 8", "-", NULL});
     wait_screen(&s, "type the moves, then Enter and Ctrl-D", NULL, 10);
     send_keys(&s, "ullddrurdllurdruldr\n\004");
     status = finish(&s);

@@ -220,9 +220,19 @@ static void checkpoint_of_another_search_is_refused(void **state)
     assert_null(strstr(r.err, "damaged"));
     assert_string_equal(r.out, "uulddrruuldldrruuldldrruullddrr\n");
     testkit_run_free(&r);
+    /* a crash just before a line's "\n": the line reads, and the next result must not join it */
+    snprintf(cmd, sizeof cmd, "head -n 3 %s.bak | head -c -1 > %s && ! grep -q found=yes %s",
+             checkpoint, checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    for (int run = 0; run < 2; run++) {
+        r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+        assert_int_equal(r.status, 0);
+        assert_null(strstr(r.err, "damaged"));
+        assert_string_equal(r.out, "uulddrruuldldrruuldldrruullddrr\n");
+        testkit_run_free(&r);
+    }
     /* a memory cap the file was not written with is named as such */
-    r = RUN(NULL, "spread", "--max-memory", "2G", "--checkpoint", checkpoint,
-            "8 6 7 2 5 4 3 x 1");
+    r = RUN(NULL, "spread", "--max-memory", "2G", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
     assert_int_equal(r.status, 1);
     assert_non_null(strstr(r.err, "was written for the default memory cap (no --max-memory)"));
     testkit_run_free(&r);
@@ -277,7 +287,7 @@ static void a_sealed_wrong_answer_is_refused(void **state)
     assert_non_null(moves);
     moves += strlen("found=yes moves=");
     assert_int_equal(moves[0], 'u');
-    moves[0] = 'r'; /* the same length, and the first move now leaves the board's blank row */
+    moves[0] = 'r'; /* the same length, a legal first move, and the answer misses the goal */
     char *sum = strstr(moves, " sum=");
     assert_non_null(sum);
     char *line = moves;

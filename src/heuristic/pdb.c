@@ -71,7 +71,8 @@ static int prepare_choice(const pdb_request *request, pdb_set *set, search_budge
     *set = *request->plan;
     set->context = request->context;
     if (!request->quick)
-        return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
+        return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built,
+                               NULL);
     if (request->dir && pdb_set_load_cached(set, request->dir, budget, &request->reporter) == SLIDE_OK)
         return SLIDE_OK;
     budget->status = SLIDE_OK; /* a refused mapping leaves the quick tables to try */
@@ -88,7 +89,7 @@ static int prepare_choice(const pdb_request *request, pdb_set *set, search_budge
                                "the full pattern databases for this %dx%d goal (%s tiles) are not "
                                "cached; using %s ones, which build in seconds but search slower",
                                set->shape.rows, set->shape.cols, full, quick);
-    return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built);
+    return pdb_set_prepare(set, request->dir, budget, &request->reporter, &loaded, &built, NULL);
 }
 
 static int build_set(void *arg, search_budget *budget, void **data, size_t *size)
@@ -261,9 +262,12 @@ int pdb_heuristic_create(search_task *search, void **ctx)
     if (!h)
         return search->budget->status;
     char dir[4096];
-    pdb_request request = {&plan,     may_stand_in ? &quick : NULL,
-                           SLIDE_REMEDY_NONE, NULL,
-                           {search->progress, search->progress_ctx}, search->context,
+    pdb_request request = {&plan,
+                           may_stand_in ? &quick : NULL,
+                           SLIDE_REMEDY_NONE,
+                           NULL,
+                           {search->progress, search->progress_ctx},
+                           search->context,
                            search->budget->deadline};
     if (may_stand_in && plan_is_the_default(search, &plan, goal, max_group))
         request.remedy = SLIDE_REMEDY_PDB_BUILD;
@@ -292,9 +296,9 @@ int pdb_heuristic_create(search_task *search, void **ctx)
                                "the pattern database does not fit the memory cap");
         else if (status == SLIDE_E_TIMEOUT)
             search_note_remedy(search, SLIDE_REMEDY_PDB_BUILD,
-                               "%s was still building its pattern databases%s",
-                               search->stats->algo ? search->stats->algo : "the search",
-                               request.dir ? " (the tables finished before it are cached)" : "");
+                               "%s was still building its pattern databases (a table not "
+                               "finished in time is built again by the next search)",
+                               search->stats->algo ? search->stats->algo : "the search");
         budget_free(search->budget, h, sizeof *h);
         return status;
     }

@@ -235,7 +235,7 @@ static int obtain_set(group_job *job, const int *order, search_budget *budget)
 }
 
 int pdb_set_prepare(pdb_set *set, const char *dir, search_budget *budget,
-                    const pdb_reporter *reporter, int *loaded, int *built)
+                    const pdb_reporter *reporter, int *loaded, int *built, int *unsaved)
 {
     group_job job = {set, 0, dir, reporter, 0, dir != NULL, 0, 0, 0};
     int order[PDB_MAX_GROUPS];
@@ -243,6 +243,8 @@ int pdb_set_prepare(pdb_set *set, const char *dir, search_budget *budget,
     int status = obtain_set(&job, order, budget);
     *loaded = job.loaded;
     *built = job.built;
+    if (unsaved)
+        *unsaved = dir && !job.writable; /* cleared by the first save that failed */
     return status;
 }
 
@@ -301,7 +303,9 @@ static int pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, si
             pdb_report_note(&reporter, "no cache directory (set SLIDE_CACHE_DIR or HOME); "
                                        "pattern databases are kept in memory for this run only");
     }
-    status = pdb_set_prepare(&set, where, &budget, &reporter, &summary->loaded, &summary->built);
+    int unsaved = 0;
+    status = pdb_set_prepare(&set, where, &budget, &reporter, &summary->loaded, &summary->built,
+                             &unsaved);
     summary->groups = set.count;
     summary->mirrored = set.mirrored;
     for (int g = 0; g < set.count; g++)
@@ -309,12 +313,7 @@ static int pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, si
     summary->bytes = status == SLIDE_OK ? set.table_bytes : 0; /* a table two groups read, once */
     summary->peak_memory = budget.peak;
     summary->seconds = monotonic_now() - started;
-    for (int g = 0; status == SLIDE_OK && where && g < set.count; g++) {
-        char name[64], path[4200];
-        pdb_file_name(&set, g, name, sizeof name);
-        snprintf(path, sizeof path, "%s/%s", where, name);
-        summary->cached += access(path, R_OK) == 0;
-    }
+    summary->all_cached = status == SLIDE_OK && where && !unsaved;
     pdb_set_release(&set, &budget);
     return status;
 }

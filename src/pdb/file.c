@@ -151,12 +151,12 @@ void pdb_file_name(const pdb_set *set, int g, char *buf, size_t size)
              t->per_region ? "-r" : "");
 }
 
-/* Reads a run of decimal digits at *s (at most 9), or returns -1. */
+/* Reads a side's decimal digits at *s (at most 4), or returns -1. */
 static long read_digits(const char **s)
 {
     long value = 0;
     int digits = 0;
-    while (**s >= '0' && **s <= '9' && digits < 9) {
+    while (**s >= '0' && **s <= '9' && digits < 4) {
         value = value * 10 + (**s - '0');
         (*s)++;
         digits++;
@@ -168,8 +168,9 @@ static long read_digits(const char **s)
  * Tells the names pdb_file_name gives (and the stamp and temporary files
  * file.c writes beside them) from anything else in a directory, so that
  * clearing a cache shared with other programs removes only slide's files:
- * RxC-PATTERN[-r].pdb, PATTERN one of o, x, _ a cell with exactly one x,
- * then nothing, ".ok", or ".tmp.PID.HEX".
+ * RxC-PATTERN[-r].pdb, PATTERN one of o, x, _ a cell with exactly one x
+ * (or format 1's RxC-GOAL-GROUP[-r].pdb, hex digits), then nothing, ".ok",
+ * or ".tmp.PID.HEX".
  */
 pdb_name_kind pdb_file_name_kind(const char *name)
 {
@@ -180,15 +181,25 @@ pdb_name_kind pdb_file_name_kind(const char *name)
     long cols = read_digits(&s);
     if (cols < 1 || *s++ != '-' || rows * cols > SLIDE_MAX_WIDE_CELLS)
         return PDB_NAME_OTHER;
-    int blanks = 0;
-    for (long i = 0; i < rows * cols; i++, s++) {
-        if (*s == 'x')
-            blanks++;
-        else if (*s != 'o' && *s != '_')
+    long cells = rows * cols, hex = (long)strspn(s, "0123456789abcdef");
+    if (hex == cells && s[hex] == '-') {
+        /* format 1 (never read now, but still slide's to list and clear): goal-group */
+        s += hex + 1;
+        hex = (long)strspn(s, "0123456789abcdef");
+        if (hex < 1 || hex > cells)
+            return PDB_NAME_OTHER;
+        s += hex;
+    } else {
+        int blanks = 0;
+        for (long i = 0; i < cells; i++, s++) {
+            if (*s == 'x')
+                blanks++;
+            else if (*s != 'o' && *s != '_')
+                return PDB_NAME_OTHER;
+        }
+        if (blanks != 1)
             return PDB_NAME_OTHER;
     }
-    if (blanks != 1)
-        return PDB_NAME_OTHER;
     if (strncmp(s, "-r", 2) == 0)
         s += 2;
     if (strncmp(s, ".pdb", 4) != 0)
@@ -201,8 +212,10 @@ pdb_name_kind pdb_file_name_kind(const char *name)
     if (strncmp(s, ".tmp.", 5) != 0)
         return PDB_NAME_OTHER;
     s += 5;
-    if (read_digits(&s) < 0 || *s++ != '.' || !*s)
+    size_t pid_digits = strspn(s, "0123456789");
+    if (pid_digits == 0 || s[pid_digits] != '.' || !s[pid_digits + 1])
         return PDB_NAME_OTHER;
+    s += pid_digits + 1;
     for (; *s; s++)
         if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
             return PDB_NAME_OTHER;

@@ -334,11 +334,12 @@ int pdb_env_max_group(void);
  * directory when a valid file is there, else built (with a note when a file
  * was stale or corrupt) and saved.  An unusable directory means the groups
  * are built in memory with one warning.  dir NULL = no disk cache at all.
- * *loaded and *built count the groups of each kind.  On failure the groups
- * loaded so far are released.
+ * *loaded and *built count the groups of each kind; *unsaved (when not
+ * NULL) is set when a built group could not be saved in dir.  On failure
+ * the groups loaded so far are released.
  */
 int pdb_set_prepare(pdb_set *set, const char *dir, search_budget *budget,
-                    const pdb_reporter *reporter, int *loaded, int *built);
+                    const pdb_reporter *reporter, int *loaded, int *built, int *unsaved);
 
 /*
  * Maps every group of set from dir, building none: SLIDE_OK with set

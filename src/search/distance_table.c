@@ -327,7 +327,7 @@ int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slid
     table_key(&arg, key);
     void *data;
     status = context_cache_get(ctx, CACHE_DISTANCE_TABLE, key, sizeof key, dtable_build,
-                                   dtable_destroy, &arg, &data);
+                               dtable_destroy, &arg, &data);
     if (status != SLIDE_OK)
         return status;
     view.table = data;

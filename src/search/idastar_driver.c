@@ -590,7 +590,7 @@ static int drive_job(drive *d, ida_job *job)
     if (d->twin_length != TWINS_JOB) {
         /* every piece must cut the same tree: one that cannot is refused, not searched apart */
         char cap[32];
-        format_bytes(d->search->budget->cap, cap, sizeof cap);
+        format_bytes(search_table_cap(d->search), cap, sizeof cap);
         search_note(d->search,
                     "a split search needs IDA*'s whole automaton of move strings (up to %u "
                     "moves), over the memory cap of %s; give it tens of MiB",

@@ -394,8 +394,9 @@ int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v
     }
     if (kind == VERDICT_OK && padded)
         kind = set_verdict(v, VERDICT_PE, "%sspaces before the answer", at);
-    if ((kind == VERDICT_WA || kind == VERDICT_PE) && solvable)
-        kind = judge_case_within_cap(ck, i, v, kind); /* a case no output can get right */
+    /* a case no output can get right (a presentation error's moves were right: within the cap) */
+    if (kind == VERDICT_WA && solvable)
+        kind = judge_case_within_cap(ck, i, v, kind);
     return kind;
 }
 

@@ -548,6 +548,11 @@ int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_li
         !slide_solve_uses_table(c->start.rows, c->start.cols, &opt))
         opt.algo = count_only ? "idastar" : "bfs";
     opt.count_only = count_only;
-    return slide_solve(&c->start, &c->goal, &opt, sol, stats);
+    int status = slide_solve(&c->start, &c->goal, &opt, sol, stats);
+    if (status == SLIDE_E_MEMLIMIT && count_only && strcmp(opt.algo, "table") == 0) {
+        opt.algo = "idastar"; /* a shared table over the cap: the count needs none */
+        status = slide_solve(&c->start, &c->goal, &opt, sol, stats);
+    }
+    return status;
 }
 

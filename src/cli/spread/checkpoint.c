@@ -103,7 +103,8 @@ static const char *other_search(const split_search *file, const split_search *mi
     if (strcmp(file->heuristic, mine->heuristic) != 0)
         return "another heuristic";
     if (file->max_memory != mine->max_memory)
-        return file->max_memory ? "another --max-memory" : "the default memory cap (no --max-memory)";
+        return file->max_memory ? "another --max-memory"
+                                : "the default memory cap (no --max-memory)";
     if (file->tables != mine->tables || file->max_group != mine->max_group)
         return "another table set";
     return NULL;
@@ -209,6 +210,10 @@ int spread_resume_read(spread_run *run, spread_resume *r)
     cli_batch batch = {1, 0, r, resume_line, resume_refuse};
     cli_batch_io io = {stdout, stderr, 0};
     int status = cli_batch_run(&batch, fd, &io);
+    char last = '\n';
+    off_t size = lseek(fd, 0, SEEK_END);
+    if (status == 0 && size > 0 && pread(fd, &last, 1, size - 1) == 1 && last != '\n')
+        r->unterminated = 1;
     close(fd);
     if (status != 0) {
         cli_error("spread: --checkpoint: cannot read '%.200s': %s", cfg->checkpoint,

@@ -166,9 +166,10 @@ static int record(spread_run *run, const split_result *res, const char *where, l
         return -1;
     }
     if (res->found && !answer_reaches_goal(search, run->bound, res)) {
-        cli_error("spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
-                  "from the board to the goal: machines with another slide?",
-                  where, line, res->index, run->bound, run->bound);
+        cli_error(
+            "spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
+            "from the board to the goal: machines with another slide?",
+            where, line, res->index, run->bound, run->bound);
         run->failed = 1;
         return 0;
     }
@@ -357,7 +358,8 @@ static int iterate(spread_run *run, const spread_resume *r)
     if (r && r->have_head) {
         /* then go on appending to the file (written anew without a cut-off last line) */
         if (resume_apply(run, r) != 0 ||
-            (r->bad_line ? spread_checkpoint_rewrite(run, r) : spread_checkpoint_append(run)) != 0)
+            (r->bad_line || r->unterminated ? spread_checkpoint_rewrite(run, r)
+                                             : spread_checkpoint_append(run)) != 0)
             return -1;
     } else if (spread_checkpoint_start(run) != 0) {
         return -1;

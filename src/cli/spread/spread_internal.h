@@ -84,6 +84,7 @@ typedef struct spread_resume {
     int failed;
     long bad_line; /* the first line that did not read, 0: none */
     char bad_why[CLI_MESSAGE_SIZE];
+    int unterminated; /* the file does not end in "\n" (a crash before the last one) */
 } spread_resume;
 
 /*
