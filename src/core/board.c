@@ -113,11 +113,16 @@ int slide_board_validate(const slide_board *board, slide_parse_error *err)
     return status;
 }
 
-int slide_board_move(slide_board *board, char move)
+/* Whether board's blank is on it: what every move relies on, checked once per caller. */
+static int blank_on_board(const slide_board *board)
 {
-    if (!board || !board->cells || board->rows < 1 || board->cols < 1 || board->blank < 0 ||
-        (long long)board->blank >= (long long)board->rows * board->cols)
-        return SLIDE_E_ARGUMENT; /* not a board: its blank is not on it */
+    return board && board->cells && board->rows >= 1 && board->cols >= 1 && board->blank >= 0 &&
+           (long long)board->blank < (long long)board->rows * board->cols;
+}
+
+/* slide_board_move on a board whose blank is on it. */
+static int move_blank(slide_board *board, char move)
+{
     int m = move_of_letter(move);
     int row = board->blank / board->cols, col = board->blank % board->cols;
     int target;
@@ -134,6 +139,13 @@ int slide_board_move(slide_board *board, char move)
     return SLIDE_OK;
 }
 
+int slide_board_move(slide_board *board, char move)
+{
+    if (!blank_on_board(board))
+        return SLIDE_E_ARGUMENT; /* not a board: its blank is not on it */
+    return move_blank(board, move);
+}
+
 int slide_replay(const slide_board *start, const slide_board *goal, const char *moves, size_t len,
                  size_t *failed_at, int *reached_goal)
 {
@@ -143,12 +155,14 @@ int slide_replay(const slide_board *start, const slide_board *goal, const char *
         *reached_goal = 0;
     if (goal && (goal->rows != start->rows || goal->cols != start->cols))
         return SLIDE_E_SHAPE;
+    if (!blank_on_board(start))
+        return SLIDE_E_ARGUMENT;
     slide_board b;
     int status = slide_board_copy(&b, start);
     if (status != SLIDE_OK)
         return status;
     for (size_t i = 0; i < len; i++) {
-        if (slide_board_move(&b, moves[i]) != SLIDE_OK) {
+        if (move_blank(&b, moves[i]) != SLIDE_OK) {
             if (failed_at)
                 *failed_at = i;
             status = SLIDE_E_BAD_MOVE;

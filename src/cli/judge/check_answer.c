@@ -223,11 +223,9 @@ int moves_end(checker *ck, size_t i, const move_stream *ms, const char *at, verd
         return set_verdict(v, VERDICT_WA, "%safter %llu move%s the board is %s, not the goal %s",
                            at, n, plural(n), now, goal);
     }
-    if (p->max_moves && n > p->max_moves)
-        return case_past_cap(ck, i, v) != VERDICT_OK
-                   ? VERDICT_FAIL
-                   : set_verdict(v, VERDICT_WA, "%s%llu move%s, more than the %lu %s allows", at,
-                                 n, plural(n), p->max_moves, p->title);
+    if (p->max_moves && n > p->max_moves) /* judge_answer asks whether any answer could be */
+        return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than the %lu %s allows", at, n,
+                           plural(n), p->max_moves, p->title);
     if (ck->has_max_moves && n > ck->max_moves)
         return set_verdict(v, VERDICT_WA, "%s%llu move%s, more than --max-moves %llu", at, n,
                            plural(n), ck->max_moves);
@@ -330,8 +328,6 @@ static int judge_no_solution(checker *ck, size_t i, const char *text, size_t len
     int shown = len > 40 ? 40 : (int)len;
     if (solvable) {
         uint64_t best;
-        if (case_past_cap(ck, i, v) != VERDICT_OK)
-            return VERDICT_FAIL;
         if (cheap(ck, i) && case_optimum(ck, i, &best, v) == VERDICT_OK)
             return set_verdict(v, VERDICT_WA, "%s'%.*s', but the board is solvable in %llu move%s",
                                at, shown, text, (unsigned long long)best, plural(best));

@@ -541,18 +541,16 @@ int judge_solve_case(const judge_problem *p, const judge_case *c, const slide_li
     opt.limits = limits;
     /*
      * A table built for one case alone costs more than the BFS whose string
-     * it walks; a length alone (a checker's optimum) needs no BFS either:
-     * IDA* finds it in the memory of a path, within any --max-memory.
+     * it walks.  A length alone (a checker's optimum) needs neither: auto
+     * reads the shared table where it fits the memory cap, else IDA*.
      */
-    if (strcmp(p->algo, "table") == 0 &&
-        !slide_solve_uses_table(c->start.rows, c->start.cols, &opt))
-        opt.algo = count_only ? "idastar" : "bfs";
-    opt.count_only = count_only;
-    int status = slide_solve(&c->start, &c->goal, &opt, sol, stats);
-    if (status == SLIDE_E_MEMLIMIT && count_only && strcmp(opt.algo, "table") == 0) {
-        opt.algo = "idastar"; /* a shared table over the cap: the count needs none */
-        status = slide_solve(&c->start, &c->goal, &opt, sol, stats);
+    if (strcmp(p->algo, "table") == 0) {
+        if (count_only)
+            opt.algo = NULL;
+        else if (!slide_solve_uses_table(c->start.rows, c->start.cols, &opt))
+            opt.algo = "bfs";
     }
-    return status;
+    opt.count_only = count_only;
+    return slide_solve(&c->start, &c->goal, &opt, sol, stats);
 }
 
