@@ -294,6 +294,17 @@ typedef struct slide_limits {
      * not the wait for a context's lock while another thread builds.
      */
     double timeout;
+    /*
+     * Optional: asked where the deadline is (every few thousand nodes, each
+     * layer of a table build); once it returns non-zero the solve stops with
+     * SLIDE_E_CANCELLED and no answer (where a time limit would have kept an
+     * anytime search's best so far), unless its answer was complete first.
+     * A search on several threads asks from each of them, so it must be
+     * safe to call from any thread (an atomic flag that a signal handler or
+     * another thread sets, for example).
+     */
+    int (*cancel)(void *ctx);
+    void *cancel_ctx;
 } slide_limits;
 
 static inline slide_limits slide_limits_init(void)

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct text {
@@ -357,6 +358,174 @@ static void works_as_an_interactive_filter(void **state)
     interactive_filter("2");
 }
 
+static void pause_ms(long ms)
+{
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
+/* The bytes of f so far (a file the child writes), NUL-terminated; the caller frees. */
+static char *file_so_far(FILE *f)
+{
+    fflush(f);
+    rewind(f);
+    return testkit_slurp(f);
+}
+
+/* Starts `slide solve ARGS` on a pipe (*to: its writing end), into out and err. */
+static pid_t start_solve(const char *const *args, int *to, FILE *out, FILE *err)
+{
+    int pipe_fds[2];
+    assert_int_equal(pipe(pipe_fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL); /* a test runner's shell may start its jobs with it ignored */
+        signal(SIGTERM, SIG_DFL);
+        dup2(pipe_fds[0], 0);
+        dup2(fileno(out), 1);
+        dup2(fileno(err), 2);
+        close(pipe_fds[1]);
+        const char *argv[16] = {SLIDE_BINARY, "solve"};
+        size_t n = 2;
+        while (*args && n < 15)
+            argv[n++] = *args++;
+        argv[n] = NULL;
+        execv(SLIDE_BINARY, (char *const *)argv);
+        _exit(127);
+    }
+    close(pipe_fds[0]);
+    *to = pipe_fds[1];
+    return pid;
+}
+
+/*
+ * SIGINT or SIGTERM in the middle of a batch whose answers go to a file:
+ * the search running is cancelled, and the file holds the answers before it,
+ * each a whole line (killed outright, stdio's last block would end
+ * mid-line and the rest be lost); then slide dies by that signal, and
+ * stderr names the last input line answered.  Boards after the stopped one
+ * get no answer.  With one job the signal waits until the easy boards are
+ * answered (their --stats lines are on stderr); with two it comes after a
+ * moment, so the count may vary but the lines must be whole and right.
+ */
+static void stopped_batch(const char *jobs, int sig)
+{
+    const char *easy[2] = {"2 3 4 1 5 x 7 6 8", "1 2 3 4 5 6 7 x 8"};
+    char want[2][64];
+    for (int i = 0; i < 2; i++) {
+        testkit_run r = RUN(NULL, "solve", "-a", "idastar", "-H", "manhattan", easy[i]);
+        assert_int_equal(r.status, 0);
+        snprintf(want[i], sizeof want[i], "%s", r.out);
+        testkit_run_free(&r);
+    }
+    enum { EASY = 3000 };
+    text in = {0};
+    for (int i = 0; i < EASY; i++)
+        add(&in, "%s\n", easy[i % 2]);
+    /* 80 moves: Manhattan distance alone takes minutes */
+    add(&in, "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n%s\n", easy[0]);
+    FILE *out = tmpfile(), *err = tmpfile();
+    assert_non_null(out);
+    assert_non_null(err);
+    int to;
+    const char *args[] = {"-j", jobs, "-a", "idastar", "-H", "manhattan", "--stats", NULL};
+    pid_t pid = start_solve(args, &to, out, err);
+    signal(SIGPIPE, SIG_IGN);
+    assert_int_equal(write(to, in.data, in.len), (ssize_t)in.len);
+    if (strcmp(jobs, "1") == 0) {
+        for (int tries = 0;; tries++) {
+            char *so_far = file_so_far(err);
+            size_t lines = count_lines(so_far);
+            free(so_far);
+            if (lines >= EASY)
+                break;
+            assert_true(tries < 600); /* a minute */
+            pause_ms(100);
+        }
+    } else {
+        pause_ms(500);
+    }
+    assert_int_equal(kill(pid, sig), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    close(to);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), sig);
+    char *answers = file_so_far(out), *messages = file_so_far(err);
+    size_t count = count_lines(answers);
+    assert_true(count <= EASY);
+    if (strcmp(jobs, "1") == 0)
+        assert_int_equal(count, EASY);
+    size_t at = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *w = want[i % 2];
+        if (strncmp(answers + at, w, strlen(w)) != 0)
+            fail_msg("answer %zu is not %s", i + 1, w);
+        at += strlen(w);
+    }
+    assert_int_equal(answers[at], '\0'); /* nothing after the last whole line */
+    char said[160];
+    if (count)
+        snprintf(said, sizeof said, "the boards up to line %zu are answered, each on whole lines",
+                 count);
+    else
+        snprintf(said, sizeof said, "before any board was answered");
+    if (!strstr(messages, said))
+        fail_msg("stderr does not say '%s': %s", said, messages + strlen(messages) / 2);
+    free(answers);
+    free(messages);
+    free(in.data);
+    fclose(out);
+    fclose(err);
+}
+
+static void a_signal_stops_a_batch_on_whole_lines(void **state)
+{
+    (void)state;
+    stopped_batch("1", SIGINT);
+    stopped_batch("1", SIGTERM);
+    stopped_batch("2", SIGINT);
+}
+
+/*
+ * A batch waiting for its next line has nothing unwritten: a signal then
+ * ends it at once, with every answer already out.
+ */
+static void a_signal_ends_a_waiting_batch_at_once(void **state)
+{
+    (void)state;
+    FILE *out = tmpfile(), *err = tmpfile();
+    assert_non_null(out);
+    assert_non_null(err);
+    int to;
+    const char *args[] = {NULL};
+    pid_t pid = start_solve(args, &to, out, err);
+    assert_int_equal(write(to, "1 2 3 4 5 6 7 x 8\n", 18), 18);
+    char *so_far = NULL;
+    for (int tries = 0;; tries++) {
+        free(so_far);
+        so_far = file_so_far(out);
+        if (strcmp(so_far, "r\n") == 0)
+            break;
+        assert_true(tries < 600);
+        pause_ms(100);
+    }
+    free(so_far);
+    pause_ms(100); /* into the wait for the next line */
+    assert_int_equal(kill(pid, SIGTERM), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    close(to);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGTERM);
+    so_far = file_so_far(out);
+    assert_string_equal(so_far, "r\n");
+    free(so_far);
+    fclose(out);
+    fclose(err);
+}
+
 static void bad_jobs_values(void **state)
 {
     (void)state;
@@ -453,6 +622,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(fast_path_equals_bfs),
     cmocka_unit_test(pairs_across_blocks),
     cmocka_unit_test(works_as_an_interactive_filter),
+    cmocka_unit_test(a_signal_stops_a_batch_on_whole_lines),
+    cmocka_unit_test(a_signal_ends_a_waiting_batch_at_once),
     cmocka_unit_test(bad_jobs_values),
     cmocka_unit_test(weight_gives_a_batch_the_argument_answer),
     cmocka_unit_test(gnu_parallel_recipe_keeps_order),

@@ -1,6 +1,6 @@
 /*
- * test_limits.c - --max-memory, --timeout and allocation failures for every
- * algorithm in the table.
+ * test_limits.c - --max-memory, --timeout, the caller's cancel and
+ * allocation failures for every algorithm in the table.
  *
  * bfs, bibfs and astar store every state they reach, so a cap of a few MB
  * on a hard 3x4 board must stop each of them with the limit error and a
@@ -15,6 +15,7 @@
 #include "search/search.h"
 #include "heuristic/heuristic.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -173,6 +174,112 @@ static void timeout_stops_a_table_build(void **state)
         slide_solution sol;
         slide_stats st = slide_stats_init();
         assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TIMEOUT);
+        assert_int_equal(testkit_count_tables(dir), 0);
+    }
+    slide_context_free(ctx);
+    slide_board_free(&b);
+    testkit_remove_dir(dir);
+}
+
+/* slide_limits.cancel for the tests: counts its calls, and asks to stop from the `from`-th on. */
+typedef struct cancel_after {
+    atomic_int calls;
+    int from;
+} cancel_after;
+
+static int cancel_when_due(void *ctx)
+{
+    cancel_after *c = ctx;
+    return atomic_fetch_add(&c->calls, 1) + 1 >= c->from;
+}
+
+/*
+ * The caller's cancel stops every algorithm where the deadline would, on
+ * one thread or two: SLIDE_E_CANCELLED and no answer, and never "optimal".
+ * Those that keep every state (so must poll on these boards) always stop;
+ * the others may finish first, and their answer must then be right.  A
+ * cancel that never says stop changes nothing.
+ */
+static void check_cancel(const char *algo, const char *heuristic)
+{
+    const slide_algo_info *info = slide_algo_by_name(algo);
+    int steps;
+    slide_board b = hard_board_for(info->flags, &steps);
+    const char *label = heuristic ? heuristic : "-";
+    for (int threads = 1; threads <= 2; threads++) {
+        for (int from = 1; from <= 3; from += 2) {
+            cancel_after c = {0, from};
+            slide_limits limits = slide_limits_init();
+            limits.cancel = cancel_when_due;
+            limits.cancel_ctx = &c;
+            limits.timeout = 30.0; /* a hang fails the test instead of the CI run */
+            slide_solve_options opt = slide_solve_options_init();
+            slide_pdb_options pdb = slide_pdb_options_init();
+            opt.pdb = &pdb;
+            opt.limits = &limits;
+            opt.algo = algo;
+            opt.heuristic = heuristic;
+            opt.threads = threads;
+            pdb.no_disk_cache = 1;
+            pdb.max_group = 4;
+            slide_solution sol;
+            slide_stats st = slide_stats_init();
+            int status = slide_solve(&b, NULL, &opt, &sol, &st);
+            if (status == SLIDE_OK && !stores_every_state(algo, heuristic)) {
+                testkit_assert_solves(&b, NULL, sol.moves);
+                if (info->flags & SLIDE_ALGO_OPTIMAL)
+                    assert_int_equal(sol.length, steps);
+                slide_solution_free(&sol);
+            } else if (status == SLIDE_E_CANCELLED) {
+                assert_null(sol.moves);
+                assert_false(st.optimal);
+                assert_true(atomic_load(&c.calls) >= from);
+            } else {
+                fail_msg("%s/%s on %d thread(s), cancel from call %d: status %d (%s); note '%s'",
+                         algo, label, threads, from, status, slide_strerror(status), st.note);
+            }
+        }
+    }
+    slide_board_free(&b);
+}
+
+static void cancel_stops_every_algorithm(void **state)
+{
+    (void)state;
+    for_every_method(check_cancel);
+}
+
+/*
+ * A cancel also stops a pattern database build, the search's own or a
+ * context's (which keeps the search's cancel while it builds for it), and
+ * leaves no table behind; the next search with no cancel builds and answers.
+ */
+static void cancel_stops_a_table_build(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/slide-test-limits-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    slide_board b = testkit_board("15 8 14 4 5 x 7 2 12 9 10 3 13 6 11 1", 0, 0);
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    for (int shared = 0; shared < 2; shared++) {
+        cancel_after c = {0, 1};
+        slide_solve_options opt = slide_solve_options_init();
+        slide_pdb_options pdb = slide_pdb_options_init();
+        slide_limits limits = slide_limits_init();
+        opt.pdb = &pdb;
+        opt.limits = &limits;
+        opt.algo = "idastar";
+        opt.heuristic = "pdb";
+        opt.context = shared ? ctx : NULL;
+        pdb.cache_dir = dir;
+        pdb.max_group = 6;
+        limits.cancel = cancel_when_due;
+        limits.cancel_ctx = &c;
+        slide_solution sol;
+        slide_stats st = slide_stats_init();
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_CANCELLED);
+        assert_null(sol.moves);
         assert_int_equal(testkit_count_tables(dir), 0);
     }
     slide_context_free(ctx);
@@ -483,6 +590,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(memory_cap_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_every_algorithm),
     cmocka_unit_test(timeout_stops_a_table_build),
+    cmocka_unit_test(cancel_stops_every_algorithm),
+    cmocka_unit_test(cancel_stops_a_table_build),
     cmocka_unit_test(a_context_s_cap_chooses_the_tables),
     cmocka_unit_test(caps_are_never_exceeded),
     cmocka_unit_test(allocation_failures_are_clean),

@@ -1,5 +1,5 @@
 /*
- * budget.c - counted allocation and the deadline.
+ * budget.c - counted allocation, the deadline and the caller's cancel.
  *
  * A search never calls malloc directly: every block goes through its
  * budget so that --max-memory is a promise (the search stops with
@@ -29,6 +29,10 @@ void budget_init(search_budget *b, const slide_limits *limits)
     b->cap = limits && limits->max_memory ? limits->max_memory : SLIDE_DEFAULT_MAX_MEMORY;
     if (limits && limits->timeout > 0)
         b->deadline = monotonic_now() + limits->timeout;
+    if (limits) {
+        b->cancel = limits->cancel;
+        b->cancel_ctx = limits->cancel_ctx;
+    }
 }
 
 /* Reserves size more bytes; 0 on success, else records the refusal. */
@@ -127,14 +131,21 @@ void budget_uncharge(search_budget *b, size_t size)
     b->used -= size < b->used ? size : b->used;
 }
 
+int budget_stop_reason(const search_budget *b)
+{
+    if (b->deadline > 0 && monotonic_now() > b->deadline)
+        return SLIDE_E_TIMEOUT;
+    if (b->cancel && b->cancel(b->cancel_ctx))
+        return SLIDE_E_CANCELLED;
+    return 0;
+}
+
 int budget_expired(search_budget *b)
 {
-    if (b->deadline > 0 && monotonic_now() > b->deadline) {
-        if (b->status == SLIDE_OK)
-            b->status = SLIDE_E_TIMEOUT;
-        return 1;
-    }
-    return 0;
+    int reason = budget_stop_reason(b);
+    if (reason && b->status == SLIDE_OK)
+        b->status = reason;
+    return reason != 0;
 }
 
 void format_bytes(size_t bytes, char *buf, size_t size)

@@ -225,6 +225,8 @@ typedef struct search_budget {
      */
     size_t answer;
     double deadline; /* monotonic_now() value, 0 = none */
+    int (*cancel)(void *ctx); /* the caller's slide_limits.cancel, polled with the deadline */
+    void *cancel_ctx;
     int status;      /* first limit hit, or SLIDE_OK */
     /* Test hook: fail the n-th allocation (1-based); 0 = never. */
     unsigned long fail_at;
@@ -254,7 +256,13 @@ void advise_huge_pages(void *p, size_t bytes);
  */
 int budget_charge(search_budget *b, size_t size);
 void budget_uncharge(search_budget *b, size_t size);
-/* Non-zero (and b->status = SLIDE_E_TIMEOUT) once the deadline has passed. */
+/*
+ * Why a search must stop now: SLIDE_E_TIMEOUT once the deadline has passed,
+ * SLIDE_E_CANCELLED once the caller's cancel callback says so, else 0.  It
+ * writes nothing, so every thread of a search may ask.
+ */
+int budget_stop_reason(const search_budget *b);
+/* budget_stop_reason, recorded as b->status (when none is yet): non-zero = stop. */
 int budget_expired(search_budget *b);
 
 /* Monotonic seconds. */

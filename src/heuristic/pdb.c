@@ -42,7 +42,7 @@ typedef struct pdb_request {
     const char *dir;
     pdb_reporter reporter;
     slide_context *context; /* where the tables are shared, NULL for the search's own */
-    double deadline;        /* the search's (budget.deadline), kept by a build for it */
+    const search_budget *search_limits; /* its deadline and cancel, kept by a build for it */
 } pdb_request;
 
 /* "3-6-6": the sizes of set's groups, smallest first. */
@@ -99,13 +99,18 @@ static int build_set(void *arg, search_budget *budget, void **data, size_t *size
     if (!set)
         return budget->status;
     /*
-     * A context's budget has no deadline of its own: the build done for this
-     * search keeps the search's (held under the context's lock, and put back).
+     * A context's budget has no deadline or cancel of its own: the build done
+     * for this search keeps the search's (held under the context's lock, and
+     * put back).
      */
-    double own_deadline = budget->deadline;
-    budget->deadline = request->deadline;
+    search_budget own = *budget;
+    budget->deadline = request->search_limits->deadline;
+    budget->cancel = request->search_limits->cancel;
+    budget->cancel_ctx = request->search_limits->cancel_ctx;
     int status = prepare_choice(request, set, budget);
-    budget->deadline = own_deadline;
+    budget->deadline = own.deadline;
+    budget->cancel = own.cancel;
+    budget->cancel_ctx = own.cancel_ctx;
     if (status != SLIDE_OK) {
         budget_free(budget, set, sizeof *set);
         return status;
@@ -268,7 +273,7 @@ int pdb_heuristic_create(search_task *search, void **ctx)
                            NULL,
                            {search->progress, search->progress_ctx},
                            search->context,
-                           search->budget->deadline};
+                           search->budget};
     if (may_stand_in && plan_is_the_default(search, &plan, goal, max_group))
         request.remedy = SLIDE_REMEDY_PDB_BUILD;
     if (!options->no_disk_cache) {

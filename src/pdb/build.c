@@ -507,11 +507,11 @@ static void *run_layer(void *arg)
     layer_job *job = arg;
     uint32_t placements = job->b.group->placements;
     uint64_t free_cells = (uint64_t)job->b.free_cells;
-    /* the caller's time limit holds during a build too (read only here: threads share it) */
-    double deadline = job->b.budget ? job->b.budget->deadline : 0;
     while (job->status == SLIDE_OK) {
-        if (deadline > 0 && monotonic_now() > deadline) {
-            job->status = SLIDE_E_TIMEOUT;
+        /* the caller's time limit and cancel hold in a build too (read only: threads share it) */
+        int reason = job->b.budget ? budget_stop_reason(job->b.budget) : 0;
+        if (reason) {
+            job->status = reason;
             break;
         }
         uint32_t chunk = __atomic_fetch_add(job->next_chunk, 1, __ATOMIC_RELAXED);
@@ -674,7 +674,7 @@ int pdb_build_group(pdb_set *set, int g, search_budget *budget, const pdb_report
     budget_free(budget, b.slots, b.slot_words * sizeof(uint64_t));
     budget_free(budget, b.tail_digits, b.tail_span * sizeof *b.tail_digits);
     budget_free(budget, b.lowest, b.lowest ? ((size_t)1 << b.n) * sizeof *b.lowest : 0);
-    if (status == SLIDE_E_TIMEOUT && budget->status == SLIDE_OK)
+    if ((status == SLIDE_E_TIMEOUT || status == SLIDE_E_CANCELLED) && budget->status == SLIDE_OK)
         budget->status = status;
     if (status != SLIDE_OK) {
         budget_free(budget, t->data, t->bytes);

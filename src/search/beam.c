@@ -548,10 +548,12 @@ static int beam_run(beam *bm, beam_space *sp, search_task *search, uint8_t *boar
             goto done;
         }
         if (budget_expired(budget)) {
-            status = SLIDE_E_TIMEOUT;
-            search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
-                               "beam search reached depth %zu of a %dx%d board by the time limit",
-                               depth, bm->rows, bm->cols);
+            status = budget->status;
+            if (status == SLIDE_E_TIMEOUT)
+                search_note_remedy(search, SLIDE_REMEDY_ALGO_STRATEGY,
+                                   "beam search reached depth %zu of a %dx%d board by the time "
+                                   "limit",
+                                   depth, bm->rows, bm->cols);
             goto done;
         }
         /*

@@ -80,7 +80,7 @@ struct ida_tasks {
 struct ida_iteration {
     ida_subtree_fn subtree;
     const ida_tasks *tasks;
-    double deadline;
+    const search_budget *limits; /* the search's deadline and cancel (threads read it) */
     _Atomic uint32_t next_task;
     _Atomic uint32_t best_task; /* the lowest subtree with an answer, UINT32_MAX: none yet */
     _Atomic int stop;           /* the status that stops every thread, 0: none */
@@ -130,10 +130,11 @@ int ida_checkpoint(ida_thread *t)
     int stop = atomic_load_explicit(&it->stop, memory_order_relaxed);
     if (stop)
         return stop;
-    if (it->deadline > 0 && monotonic_now() > it->deadline) {
+    int reason = budget_stop_reason(it->limits);
+    if (reason) {
         int none = 0;
-        atomic_compare_exchange_strong(&it->stop, &none, SLIDE_E_TIMEOUT);
-        return SLIDE_E_TIMEOUT;
+        atomic_compare_exchange_strong(&it->stop, &none, reason);
+        return reason;
     }
     return 0;
 }
@@ -339,7 +340,7 @@ static int search_split(drive *d, int count)
     memset(&it, 0, sizeof it);
     it.subtree = d->subtree;
     it.tasks = &d->tasks;
-    it.deadline = d->search->budget->deadline;
+    it.limits = d->search->budget;
     atomic_init(&it.next_task, 0);
     atomic_init(&it.best_task, UINT32_MAX);
     atomic_init(&it.stop, 0);
@@ -552,8 +553,8 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
             have = 1;
         } else if (r < 0 && r != IDA_NODE_CAP) {
             note_stop(d, weight);
-            if (!have)
-                return r;
+            if (!have || r == SLIDE_E_CANCELLED)
+                return r; /* a caller who cancels wants no answer, not the best so far */
             /* a limit after the first rung: the best answer so far keeps the bound */
             search->budget->status = SLIDE_OK;
             return SLIDE_OK;

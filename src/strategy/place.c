@@ -958,7 +958,7 @@ int strat_fill_row(strat *s)
         if (status != SLIDE_OK && s->status == SLIDE_OK)
             s->status = status;
         if ((c & 63) == 63 && budget_expired(s->budget) && s->status == SLIDE_OK)
-            s->status = SLIDE_E_TIMEOUT;
+            s->status = s->budget->status;
     }
     if (s->status == SLIDE_OK) {
         int status = fill_last_two(s, &frames);

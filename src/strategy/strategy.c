@@ -218,7 +218,7 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
            (g.bottom - g.top + 1 > wh || g.right - g.left + 1 > ww)) {
         fill_side(s, &g, &win);
         if (s->status == SLIDE_OK && budget_expired(budget))
-            s->status = SLIDE_E_TIMEOUT;
+            s->status = budget->status;
     }
     int status;
     if (s->status == SLIDE_OK && rest) {

@@ -417,11 +417,19 @@ typedef struct cli_batch_item {
     int refused; /* CLI_ITEM_* */
 } cli_batch_item;
 
-/* Where one item's answer goes, and how many items got no answer. */
+/*
+ * Where one item's answer goes, and how many items got no answer.  An
+ * answer() whose search a signal cancelled (cli_interrupted) sets stopped
+ * and writes nothing, or ends a line it had begun with " error": no item
+ * after it is answered, and last_answered keeps the input line of the last
+ * item whose answer was written.
+ */
 typedef struct cli_batch_io {
     FILE *out;
     FILE *err;
     int failures;
+    int stopped;
+    long last_answered;
 } cli_batch_io;
 
 /*
@@ -443,7 +451,9 @@ typedef struct cli_batch {
  * and answers every item in input order into io.  io->out is flushed
  * whenever the next read of fd would wait (a terminal or pipe with nothing
  * more to read: someone may be waiting for these answers), and when a
- * line too long to keep starts, never after each answer otherwise.
+ * line too long to keep starts, never after each answer otherwise.  Once a
+ * signal asks to stop (cli_interrupted), no further item is begun, the
+ * answers before the one it stopped are written, and io->stopped is set.
  * Returns 0, -1 when out of memory, -2 on a read error (errno set).
  */
 int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io);
@@ -491,6 +501,26 @@ typedef struct cli_progress_state {
 void cli_progress_init(cli_progress_state *state);
 void cli_progress(void *ctx, const slide_progress *progress);
 void cli_progress_end(void *ctx);
+/* Erases the progress line if one is on the terminal; async-signal-safe (for a handler). */
+void cli_progress_erase_for_signal(void);
+
+/*
+ * An orderly stop on SIGINT, SIGTERM or SIGHUP (interrupt.c), for commands
+ * whose output must stay whole lines: cli_interrupt_watch takes the signals
+ * still at their default action (before cli_progress_init, whose own
+ * handler then stays out).  The first signal is only recorded:
+ * cli_interrupted() names it, and cli_interrupt_cancel (for
+ * slide_limits.cancel) stops the search running.  The command writes what
+ * it has, then cli_interrupt_exit() ends the process by that signal.  A
+ * second signal ends it at once, and so does the first while the command
+ * has said (cli_interrupt_idle(1)) that nothing is left unwritten.
+ */
+void cli_interrupt_watch(void);
+int cli_interrupted(void);
+int cli_interrupt_cancel(void *unused);
+void cli_interrupt_idle(int nothing_unwritten);
+/* When a signal asked to stop: flushes stdout and stderr and ends the process by it. */
+void cli_interrupt_exit(void);
 
 /*
  * Whether the terminal named by TERM has cursor control (not TERM=dumb, not

@@ -45,7 +45,9 @@ typedef struct chunk {
     char *err;
     size_t err_len;
     int failures;
-    int finished; /* under the pool's lock */
+    int stopped;        /* a signal stopped it: the chunks after it are not written */
+    long last_answered; /* the input line of its last item answered, 0 none */
+    int finished;       /* under the pool's lock */
 } chunk;
 
 /* One buffer of input and what was cut from it; owned by cli_batch_run. */
@@ -87,12 +89,20 @@ static int skip_line(const char *line, size_t len)
     return i == len || line[i] == '#';
 }
 
-/* Answers one item, or refuses it with the reason in words. */
+/* Answers one item, or refuses it with the reason in words; nothing once a signal asked to stop. */
 static void answer_one(const cli_batch *batch, cli_batch_io *io, const cli_batch_item *item)
 {
     char reason[200];
+    if (io->stopped || cli_interrupted()) {
+        io->stopped = 1;
+        return;
+    }
     switch (item->refused) {
-    case CLI_ITEM_OK: batch->answer(batch->arg, io, item); return;
+    case CLI_ITEM_OK:
+        batch->answer(batch->arg, io, item);
+        if (!io->stopped)
+            io->last_answered = item->number;
+        return;
     case CLI_ITEM_TOO_LONG:
         snprintf(reason, sizeof reason,
                  "the line is longer than %zu bytes, the limit (10 bytes for each of the %u cells "
@@ -108,14 +118,14 @@ static void answer_one(const cli_batch *batch, cli_batch_io *io, const cli_batch
     default: snprintf(reason, sizeof reason, "a start board without its goal line (--pairs)"); break;
     }
     batch->refuse(batch->arg, io, item, reason);
+    io->last_answered = item->number;
 }
 
 static void answer_chunk(const cli_batch *batch, chunk *c)
 {
-    cli_batch_io io;
+    cli_batch_io io = {NULL, NULL, 0, 0, 0};
     io.out = open_memstream(&c->out, &c->out_len);
     io.err = open_memstream(&c->err, &c->err_len);
-    io.failures = 0;
     if (!io.out || !io.err) {
         /* no memory even for the answers: finish_block says so on every line */
         if (io.out)
@@ -127,11 +137,13 @@ static void answer_chunk(const cli_batch *batch, chunk *c)
         c->out = c->err = NULL;
         return;
     }
-    for (size_t i = 0; i < c->count; i++)
+    for (size_t i = 0; i < c->count && !io.stopped; i++)
         answer_one(batch, &io, &c->items[i]);
     fclose(io.out);
     fclose(io.err);
     c->failures = io.failures;
+    c->stopped = io.stopped;
+    c->last_answered = io.last_answered;
 }
 
 static void *worker(void *arg)
@@ -230,7 +242,10 @@ static int pool_submit(pool *p, block *b)
     return 0;
 }
 
-/* Waits for b's chunks in order and writes each as soon as it is done. */
+/*
+ * Waits for b's chunks in order and writes each as soon as it is done; after
+ * a chunk a signal stopped, none (their answers would follow a gap).
+ */
 static void pool_finish(pool *p, block *b, cli_batch_io *io)
 {
     for (size_t i = 0; i < b->chunk_count; i++) {
@@ -239,7 +254,9 @@ static void pool_finish(pool *p, block *b, cli_batch_io *io)
         while (!c->finished)
             pthread_cond_wait(&p->done, &p->lock);
         pthread_mutex_unlock(&p->lock);
-        if (!c->out) {
+        if (io->stopped) {
+            /* dropped */
+        } else if (!c->out) {
             for (size_t k = 0; k < c->count; k++) {
                 fputs("error\n", io->out);
                 fprintf(io->err, "slide: line %ld: out of memory\n", c->items[k].number);
@@ -248,6 +265,9 @@ static void pool_finish(pool *p, block *b, cli_batch_io *io)
         } else {
             fwrite(c->out, 1, c->out_len, io->out);
             fwrite(c->err, 1, c->err_len, io->err);
+            io->stopped = c->stopped;
+            if (c->last_answered)
+                io->last_answered = c->last_answered;
         }
         io->failures += c->failures;
         free(c->out);
@@ -421,7 +441,7 @@ static int carry_start(reader *rd, const block *from, block *to)
 
 static void answer_inline(const cli_batch *batch, block *b, cli_batch_io *io)
 {
-    for (size_t i = 0; i < b->count; i++)
+    for (size_t i = 0; i < b->count && !io->stopped; i++)
         answer_one(batch, io, &b->items[i]);
 }
 
@@ -459,17 +479,26 @@ static int input_would_block(int fd)
 /*
  * Reads into b after its b->len bytes until its buffer is full, the input
  * ends, or a read returns less than asked (nothing more was waiting).
- * Before a read that would wait, the answers so far are delivered.
- * Returns 0 or -2 (read error, errno set).
+ * Before a read that would wait, the answers so far are delivered, and
+ * while it waits a signal ends the process at once (nothing is unwritten);
+ * one that came before stops the reading here.  Returns 0 or -2 (read
+ * error, errno set).
  */
 static int fill(batch_run *run, block *b)
 {
     reader *rd = &run->rd;
     while (!rd->eof && b->len < b->cap) {
-        if (input_would_block(rd->fd))
+        if (input_would_block(rd->fd)) {
             deliver(run);
+            cli_interrupt_idle(1);
+            if (cli_interrupted()) {
+                cli_interrupt_idle(0);
+                return 0;
+            }
+        }
         size_t want = b->cap - b->len;
         ssize_t got = read(rd->fd, b->buf + b->len, want);
+        cli_interrupt_idle(0);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
@@ -548,6 +577,8 @@ static int read_blocks(batch_run *run)
         }
         if (fill(run, b))
             return -2;
+        if (cli_interrupted())
+            return 0; /* what was read is not begun; cli_batch_run writes what was answered */
         if (rd->skipping) {
             skip_rest_of_line(rd, b);
             if (rd->skipping || (b->len == 0 && !rd->eof))
@@ -582,7 +613,7 @@ static int read_blocks(batch_run *run)
             memcpy(next->buf, b->buf + b->end, b->len - b->end);
         next->len = b->len - b->end;
         /* output that can no longer be written (a reader gone, a full disk) ends the batch */
-        if (rd->eof || ferror(run->io->out))
+        if (rd->eof || ferror(run->io->out) || cli_interrupted())
             return 0;
         cur = 1 - cur;
     }

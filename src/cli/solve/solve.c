@@ -153,6 +153,7 @@ typedef struct solve_run {
     int failures;
     atomic_int *noted_not_optimal; /* shared by the batch: the auto note was printed */
     long board_number;             /* the argument or line number, for --output-dir names */
+    int stopped; /* a signal cancelled this board's search: no answer, nor for any board after */
 } solve_run;
 
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
@@ -422,6 +423,20 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
                     SLIDE_MAX_PACKED_CELLS, start->rows, start->cols,
                     st.algo ? st.algo : "strategy");
     }
+    if (status == SLIDE_E_CANCELLED && cli_interrupted()) {
+        /* no line for it (a batch stops here), or " error" after the moves already out */
+        if (stream.held != stream.small)
+            free(stream.held);
+        run->stopped = 1;
+        if (stream.written) {
+            fputs(" error\n", f);
+            fprintf(run->err,
+                    "slide: %s: interrupted (the %llu moves before ' error' on its line are an "
+                    "incomplete answer)\n",
+                    where, stream.written);
+        }
+        return;
+    }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         if (stream.held != stream.small)
             free(stream.held);
@@ -652,6 +667,7 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
     solve_text(&run, where, item->number, item->text, item->len, goal_where, item->goal_number,
                item->goal_text, item->goal_len);
     io->failures += run.failures;
+    io->stopped = run.stopped;
 }
 
 static void answer_refused(void *arg, cli_batch_io *io, const cli_batch_item *item,
@@ -708,10 +724,12 @@ static void solve_stdin(solve_run *run)
 {
     solve_config *cfg = (solve_config *)run->config;
     cli_batch batch = {cfg->jobs, cfg->pairs, run, answer_item, answer_refused};
-    cli_batch_io io = {run->out.file, run->err, 0};
+    cli_batch_io io = {run->out.file, run->err, 0, 0, 0};
     plan_fast_path(cfg);
     int status = cli_batch_run(&batch, 0, &io);
     run->failures += io.failures;
+    run->stopped = io.stopped;
+    run->board_number = io.last_answered;
     if (status == -1) {
         cli_error("out of memory");
         run->failures++;
@@ -788,7 +806,7 @@ static int solve_stdin_svg(solve_run *run)
     svg_stdin c;
     memset(&c, 0, sizeof c);
     cli_batch batch = {1, cfg->pairs, &c, svg_stdin_take, svg_stdin_refused};
-    cli_batch_io io = {run->out.file, run->err, 0};
+    cli_batch_io io = {run->out.file, run->err, 0, 0, 0};
     int status = cli_batch_run(&batch, 0, &io), exit = 0;
     char where[48], goal_where[48];
     snprintf(where, sizeof where, "line %ld", c.number);
@@ -816,6 +834,23 @@ static int solve_stdin_svg(solve_run *run)
     free(c.text);
     free(c.goal_text);
     return exit;
+}
+
+/*
+ * Says how far a run a signal stopped got: every line written is a whole
+ * answer, and these boards were answered (the last argument, or input
+ * line, answered: `last`; 0 none), so a script knows where to start again.
+ */
+static void report_interruption(int arguments, long last)
+{
+    const char *name = strsignal(cli_interrupted());
+    if (last == 0)
+        fprintf(stderr, "slide: stopped (%s) before any board was answered\n", name);
+    else
+        fprintf(stderr,
+                "slide: stopped (%s); the boards up to %s %ld are answered, each on whole lines, "
+                "and none after\n",
+                name, arguments ? "argument" : "line", last);
 }
 
 static int usage_value(const char *option, const char *value, const char *expected)
@@ -1072,9 +1107,11 @@ int cli_solve(int argc, char **argv)
     slide_context_options copt = slide_context_options_init();
     copt.max_memory = cfg.limits.max_memory;
     cli_progress_state progress;
+    cli_interrupt_watch(); /* before the progress line's handler, which then stays out */
     cli_progress_init(&progress);
     cfg.lib.progress = cli_progress;
     cfg.lib.progress_ctx = &progress;
+    cfg.limits.cancel = cli_interrupt_cancel;
     if (slide_context_create(&cfg.lib.context, &copt) != SLIDE_OK) {
         cli_error("out of memory");
         slide_board_free(&cfg.goal);
@@ -1083,6 +1120,7 @@ int cli_solve(int argc, char **argv)
     }
 
     solve_run run;
+    int answered = 0; /* boards given as arguments answered (counting a pair's goal) */
     atomic_int noted_not_optimal = 0;
     memset(&run, 0, sizeof run);
     run.config = &cfg;
@@ -1102,23 +1140,30 @@ int cli_solve(int argc, char **argv)
                       scan.positional_count, scan.positional_count == 1 ? "" : "s");
             status = EXIT_USAGE;
         }
-        for (int i = 0; status == 0 && i + 1 < scan.positional_count; i += 2) {
+        for (int i = 0; status == 0 && i + 1 < scan.positional_count && !run.stopped; i += 2) {
             char where[48], goal_where[48];
             run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
             snprintf(goal_where, sizeof goal_where, "argument %d (goal)", i + 2);
             solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), goal_where,
                        0, scan.positional[i + 1], strlen(scan.positional[i + 1]));
+            answered = run.stopped ? answered : i + 2;
+            run.stopped |= cli_interrupted() != 0;
         }
     } else {
-        for (int i = 0; i < scan.positional_count; i++) {
+        for (int i = 0; i < scan.positional_count && !run.stopped; i++) {
             char where[48];
             run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
             solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), NULL, 0,
                        NULL, 0);
+            answered = run.stopped ? answered : i + 1;
+            run.stopped |= cli_interrupted() != 0;
         }
     }
+    if (cli_interrupted())
+        report_interruption(scan.positional_count > 0,
+                            scan.positional_count > 0 ? answered : run.board_number);
     if (cli_out_close(&run.out) && status == 0)
         status = EXIT_FAILED_BOARD;
     if (status == 0 && run.failures)
@@ -1126,5 +1171,6 @@ int cli_solve(int argc, char **argv)
     slide_context_free(cfg.lib.context);
     slide_board_free(&cfg.goal);
     cli_scan_free(&scan);
+    cli_interrupt_exit(); /* a signal asked to stop: the process ends by it, as a kill's would */
     return status;
 }

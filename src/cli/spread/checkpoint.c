@@ -208,7 +208,7 @@ int spread_resume_read(spread_run *run, spread_resume *r)
         return -1;
     }
     cli_batch batch = {1, 0, r, resume_line, resume_refuse};
-    cli_batch_io io = {stdout, stderr, 0};
+    cli_batch_io io = {stdout, stderr, 0, 0, 0};
     int status = cli_batch_run(&batch, fd, &io);
     char last = '\n';
     off_t size = lseek(fd, 0, SEEK_END);

@@ -257,7 +257,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         return -1;
     }
     free(parallel_copy);
-    cli_batch_io io = {stdout, stderr, 0};
+    cli_batch_io io = {stdout, stderr, 0, 0, 0};
     int status = cli_batch_run(reader, out[0], &io);
     close(out[0]);
     int wstatus = 0;

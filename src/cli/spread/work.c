@@ -181,7 +181,7 @@ int cli_work(int argc, char **argv)
     memset(&run, 0, sizeof run);
     run.progress = &progress;
     cli_batch batch = {1, 0, &run, answer_item, refuse_item};
-    cli_batch_io io = {stdout, stderr, 0};
+    cli_batch_io io = {stdout, stderr, 0, 0, 0};
     int status = cli_batch_run(&batch, 0, &io);
     forget(&run);
     if (status == -1) {
