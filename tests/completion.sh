@@ -12,7 +12,8 @@
 #   - the values offered for --algo, --heuristic, --output, --format,
 #     --problem and the pdb actions are the lists slide's own error messages
 #     give for a bad value;
-#   - the manual page names every command, option and value of those lists;
+#   - the manual page names every command, option and value of those lists,
+#     and its version is the program's;
 #   - each command's options part of `slide help COMMAND` (printed from the
 #     option table the command scans with) lists every option the command
 #     takes but --help, and the manual page's "COMMAND OPTIONS" section
@@ -97,6 +98,11 @@ man_options() {
     }
     { tag = on && /^\.TP/ }' "$man_file"
 }
+
+# ---- the page's version, the program's
+page_version=$(sed -n 's/^\.TH SLIDE 1 [0-9]* "slide \([^"]*\)".*/\1/p' "$man_file")
+[ "slide $page_version" = "$("$slide" version)" ] ||
+  problem "$man_file: says slide $page_version; the program is $("$slide" version)"
 
 # ---- commands
 listed=$("$slide" --help | sed -n '/^commands:/,/^example:/p' | awk '/^  [a-z-]/ { print $1 }' | tr -d ',')
@@ -183,5 +189,7 @@ complete_line() { # the completions bash offers for the words given, the last on
   problem "bash: 'slide solve --max-m' gives '$(complete_line slide solve --max-m)'"
 [ "$(complete_line slide pdb b)" = build ] || problem "bash: 'slide pdb b' gives '$(complete_line slide pdb b)'"
 [ -z "$(complete_line slide solve --goal '')" ] || problem "bash: offers words for a goal board"
+[ -z "$(complete_line slide solve -- -)" ] || problem "bash: offers options after --"
+[ "$(complete_line slide help v)" = version ] || problem "bash: 'slide help v' gives '$(complete_line slide help v)'"
 
 exit $fail

@@ -379,6 +379,26 @@ static void an_answer_cut_short_ends_in_error(void **state)
     testkit_run_free(&board);
 }
 
+/*
+ * What the user typed is quoted in messages, but a control byte in it is
+ * written \xNN: an escape sequence must not act on the terminal, nor a
+ * newline forge a second message.
+ */
+static void control_bytes_in_messages_are_escaped(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "solve", "-a", "\033[2J", "1 2 3 4 5 6 7 x 8");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "unknown algorithm '\\x1B[2J'"));
+    assert_null(strchr(r.err, '\033'));
+    testkit_run_free(&r);
+    r = RUN(NULL, "gen", "--size", "3\nx3");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "size '3\\x0Ax3' is not of the form RxC"));
+    assert_int_equal(strchr(r.err, '\n') - r.err, (long)strlen(r.err) - 1); /* one line */
+    testkit_run_free(&r);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(judge_samples),
     cmocka_unit_test(every_form_gives_the_same_answer),
@@ -393,6 +413,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(an_answer_cut_short_ends_in_error),
     cmocka_unit_test(boards_too_large_say_what_answers_them),
     cmocka_unit_test(usage_errors_exit_2),
+    cmocka_unit_test(control_bytes_in_messages_are_escaped),
     cmocka_unit_test(help_and_version),
     cmocka_unit_test(write_error_is_reported),
 };

@@ -811,6 +811,13 @@ static void full_disk_is_reported(void **state)
     expect_write_error(help, NULL, 1);
     const char *version[] = {"--version", NULL};
     expect_write_error(version, NULL, 1);
+    /* every command's --help (solve's and gen's passed for written) */
+    static const char *const commands[] = {"solve", "gen",   "check", "pdb",   "play",
+                                           "show",  "split", "work",  "spread"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        const char *asked[] = {commands[i], "--help", NULL};
+        expect_write_error(asked, NULL, strcmp(commands[i], "check") == 0 ? 3 : 1);
+    }
 }
 
 /* --------------------------------------------------------------- cache faults */

@@ -261,7 +261,7 @@ static void malformed_input_names_case_and_line(void **state)
         {"uva10181", "1\n1 2 3 4\n5 6 7 8\n9 1a 11 12\n13 14 15 0\n",
          "uva10181: case 1, line 4: '1a' is not a tile number 0-15"},
         {"leetcode773", "[[1,2,3],[4,0,5]]\n\n[[1,2,3],[4,0,5],[6,7,8]]\n",
-         "leetcode773: case 2, line 3: the rows give 3x3 but the size is 2x3"},
+         "leetcode773: case 2, line 3: the rows give 3x3 where a 2x3 board is expected"},
         {"lanqiao", "12345678.\n123.46758\n13524678.\n",
          "lanqiao: case 2, line 3: a start board without its goal line"},
         {"lanqiao", "12345678.\n123.4675\n", "lanqiao: case 1 (goal), line 2: expected 9 cells"},
@@ -813,6 +813,22 @@ static void whitespace_at_line_ends_is_ignored_unless_strict(void **state)
     testkit_run r =
         check_texts_answer("poj1077", 1, eight, "ullddrurdllurdruldr\n", "ullddrurdllurdruldr");
     expect(&r, 0, "", "ok: 1 case");
+    /* so does --max-moves: the jury's longer (valid) answer is no judge failure */
+    char *in = temp_file(eight), *jury = temp_file("ullddrurdllurdruldrlr\n");
+    for (int longer = 0; longer < 2; longer++) {
+        char *out = temp_file(longer ? "ullddrurdllurdruldrlr\n" : "ullddrurdllurdruldr\n");
+        r = RUN(NULL, "check", "--problem", "poj1077", "--max-moves", "19", in, out, jury);
+        if (longer)
+            expect(&r, 1, "", "wrong answer: case 1, 21 moves, more than --max-moves 19");
+        else
+            expect(&r, 0, "", "ok: 1 case");
+        unlink(out);
+        free(out);
+    }
+    unlink(in);
+    unlink(jury);
+    free(in);
+    free(jury);
     /* missing answers that are not empty, and other output after the last, stay errors */
     r = check_texts("hdu1043", 0, "12345678x\n2 3 4 1 5 x 7 6 8\n", "\n");
     expect(&r, 2, "", "presentation error: case 2, missing: the output ends after 1 line for 2");

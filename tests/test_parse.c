@@ -131,7 +131,7 @@ static void count_and_shape_errors(void **state)
     assert_rejects("   \t ", 0, 0, 0, "empty board");
     assert_rejects("1 2 3/4 5/6 7 x", 0, 0, 0, "ragged rows: row 2 has 2 cells but row 1 has 3");
     assert_rejects("[[1,2,3],[4,0]]", 0, 0, 0, "ragged rows");
-    assert_rejects("1 2 3/4 5 x", 3, 2, 0, "the rows give 2x3 but the size is 3x2");
+    assert_rejects("1 2 3/4 5 x", 3, 2, 0, "the rows give 2x3 where a 3x2 board is expected");
     assert_rejects("1 2 3 x 4/", 0, 0, 0, "at least 2 rows");
     assert_rejects("1 2//3 x", 0, 0, 0, "row 2 is empty");
     assert_rejects("[[1,2,3],[4,0,5]", 0, 0, 0, "unclosed");

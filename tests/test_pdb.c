@@ -1290,6 +1290,7 @@ static void cli_pdb_build_info_clear(void **state)
     patch_byte(path, 200, 0x10);
     r = testkit_slide(info, NULL);
     assert_non_null(strstr(r.out, "INVALID: damaged (checksum mismatch)"));
+    assert_int_equal(r.status, 1); /* a script about to copy the cache stops */
     testkit_run_free(&r);
 
     /*
@@ -1319,8 +1320,17 @@ static void cli_pdb_build_info_clear(void **state)
     testkit_run_free(&r);
     r = testkit_slide(info, NULL);
     assert_non_null(strstr(r.out, "(no tables)"));
+    assert_int_equal(r.status, 0);
     testkit_run_free(&r);
     assert_true(file_exists(dir, "1abc.pdb"));
+
+    /* an empty --cache-dir (an unset variable) is refused, not read as the default cache */
+    const char *empty[] = {"pdb", "clear", "--cache-dir", "", NULL};
+    r = testkit_slide(empty, NULL);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--cache-dir: the directory name is empty"));
+    assert_string_equal(r.out, "");
+    testkit_run_free(&r);
     snprintf(path, sizeof path, "%s/1abc.pdb", dir);
     assert_int_equal(unlink(path), 0);
 

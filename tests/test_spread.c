@@ -79,6 +79,32 @@ static void four_by_four_with_local_workers(void **state)
     expect_answer(&r, "\n");
 }
 
+/*
+ * The default worker is this slide, by its own path, which parallel hands
+ * to a shell: a path with a space and a quote in it reaches the workers
+ * whole (it was split at the space, and every item failed).
+ */
+static void a_path_with_a_space_reaches_the_workers(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char dir[] = "/tmp/slide-test-spread-XXXXXX", odd[256], copy[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(odd, sizeof odd, "%s/it's a dir", dir);
+    assert_int_equal(mkdir(odd, 0700), 0);
+    snprintf(copy, sizeof copy, "%s/slide", odd);
+    char command[1200];
+    snprintf(command, sizeof command, "cp '%s' \"%s\"", SLIDE_BINARY, copy);
+    assert_int_equal(system(command), 0);
+    char *want = one_thread("8 6 7 2 5 4 3 x 1");
+    const char *args[] = {"spread", "--local", "0", "8 6 7 2 5 4 3 x 1", NULL};
+    testkit_run r = testkit_slide_at(copy, args, NULL);
+    expect_answer(&r, want);
+    free(want);
+    testkit_remove_dir(dir);
+}
+
 static void five_by_five_with_local_workers(void **state)
 {
     (void)state;
@@ -426,6 +452,23 @@ static void work_refuses_bad_lines_naming_them(void **state)
     r = RUN(NULL, "spread", "--retries", "x", BOARD_4X4);
     assert_int_equal(r.status, 2);
     testkit_run_free(&r);
+    /* an empty value (an unset variable in a script) is refused, not taken as the default */
+    static const char *const empty[][2] = {{"--worker", "the command is empty"},
+                                           {"--parallel", "the command is empty"},
+                                           {"-S", "the list of machines is empty"},
+                                           {"--log", "the file name is empty"},
+                                           {"--checkpoint", "the file name is empty"}};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        r = RUN(NULL, "spread", empty[i][0], " ", BOARD_4X4);
+        assert_int_equal(r.status, 2);
+        if (!strstr(r.err, empty[i][1]))
+            fail_msg("spread %s ' ': %s", empty[i][0], r.err);
+        testkit_run_free(&r);
+    }
+    r = RUN(NULL, "spread", "-o", "stpes", BOARD_4X4);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "did you mean 'steps'?"));
+    testkit_run_free(&r);
     r = RUN(NULL, "work", "extra");
     assert_int_equal(r.status, 2);
     testkit_run_free(&r);
@@ -433,6 +476,7 @@ static void work_refuses_bad_lines_naming_them(void **state)
 
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(four_by_four_with_local_workers),
+    cmocka_unit_test(a_path_with_a_space_reaches_the_workers),
     cmocka_unit_test(five_by_five_with_local_workers),
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),

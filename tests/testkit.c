@@ -210,6 +210,11 @@ char *testkit_read_file(const char *path)
 
 testkit_run testkit_slide(const char *const *args, const char *input)
 {
+    return testkit_slide_at(SLIDE_BINARY, args, input);
+}
+
+testkit_run testkit_slide_at(const char *binary, const char *const *args, const char *input)
+{
     testkit_run r = {0, NULL, NULL, 0};
     FILE *in = tmpfile(), *out = tmpfile(), *err = tmpfile();
     assert_non_null(in);
@@ -221,7 +226,7 @@ testkit_run testkit_slide(const char *const *args, const char *input)
     rewind(in);
     const char *argv[64];
     int argc = 0;
-    argv[argc++] = SLIDE_BINARY;
+    argv[argc++] = binary;
     for (int i = 0; args[i] && argc < 63; i++)
         argv[argc++] = args[i];
     argv[argc] = NULL;
@@ -233,7 +238,7 @@ testkit_run testkit_slide(const char *const *args, const char *input)
         dup2(fileno(in), 0);
         dup2(fileno(out), 1);
         dup2(fileno(err), 2);
-        execv(SLIDE_BINARY, (char *const *)argv);
+        execv(binary, (char *const *)argv);
         _exit(127);
     }
     int wstatus;

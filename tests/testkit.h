@@ -75,6 +75,8 @@ typedef struct testkit_run {
 } testkit_run;
 
 testkit_run testkit_slide(const char *const *args, const char *input);
+/* testkit_slide of a copy of slide elsewhere (binary: its path). */
+testkit_run testkit_slide_at(const char *binary, const char *const *args, const char *input);
 /* testkit_slide with the arguments written out: RUN(input, "solve", "-o", "steps", board). */
 #define RUN(input, ...) testkit_slide((const char *const[]){__VA_ARGS__, NULL}, input)
 /* Everything f holds from its start (or, for a pipe, everything still to come); the caller frees.

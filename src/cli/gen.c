@@ -81,7 +81,7 @@ int cli_gen(int argc, char **argv)
         case OPT_HELP:
             cli_help_gen(stdout);
             cli_scan_free(&scan);
-            return 0;
+            return cli_stdout_flushed(0, EXIT_FAILED_BOARD);
         case OPT_SIZE:
             if (slide_parse_size(value, &rows, &cols, &err) != SLIDE_OK) {
                 cli_error("gen: --size: %s", err.message);

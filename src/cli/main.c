@@ -11,20 +11,10 @@
 
 /*
  * Commands that print with plain stdio (help, version, check, pdb, split,
- * work, spread) learn of a failed write only when stdout is flushed: a full
- * disk must not pass for success.  A reader that went away stays quiet, as with any filter.
- * `failure` is the status that says so: 1, or for check 3 (judge failure),
- * since its 1 would claim a wrong answer.  solve and gen report their own.
+ * work, spread) learn of a failed write only when stdout is flushed
+ * (cli_stdout_flushed): `write_failure` in their row is the status that
+ * says so.  solve and gen report their own.
  */
-static int flushed(int status, int failure)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return status;
-    if (errno != EPIPE)
-        cli_error("error writing output: %s", strerror(errno ? errno : EIO));
-    return status == 0 || failure == 3 ? failure : status;
-}
 
 /* One line of `slide --help`: how a command is called and what it does. */
 typedef struct command_usage {
@@ -211,5 +201,5 @@ int main(int argc, char **argv)
     }
     cli_warn_environment();
     int status = c->run(argc, argv);
-    return c->write_failure ? flushed(status, c->write_failure) : status;
+    return c->write_failure ? cli_stdout_flushed(status, c->write_failure) : status;
 }

@@ -100,7 +100,14 @@ static int read_pdb_options(cli_scan *scan, pdb_config *cfg)
             }
             cfg->pdb.max_group = (int)count;
             break;
-        case OPT_CACHE_DIR: cfg->pdb.cache_dir = value; break;
+        case OPT_CACHE_DIR:
+            if (!*value) {
+                /* an unset variable must not mean the default cache: `clear` empties it */
+                cli_error("pdb: --cache-dir: the directory name is empty");
+                return EXIT_USAGE;
+            }
+            cfg->pdb.cache_dir = value;
+            break;
         default: return EXIT_USAGE;
         }
     }
@@ -248,7 +255,8 @@ static int pdb_info(const pdb_config *cfg)
         int ok = slide_pdb_file_inspect(path, &info) == SLIDE_OK;
         printf("%s: ", names[i]);
         if (ok) {
-            printf("%dx%d, %d tiles at home on cells {", info.rows, info.cols, info.group_size);
+            printf("%dx%d, %d tile%s at home on cell%s {", info.rows, info.cols, info.group_size,
+                   info.group_size == 1 ? "" : "s", info.group_size == 1 ? "" : "s");
             for (int t = 0; t < info.group_size; t++)
                 printf("%s%u", t ? "," : "", (unsigned)info.home[t]);
             printf("} and the blank on cell %d, %llu entries of %d bits%s, %s, valid\n",
@@ -258,6 +266,7 @@ static int pdb_info(const pdb_config *cfg)
         } else {
             printf("INVALID: %s (not used; slide builds the table again when needed)\n",
                    info.problem);
+            status = EXIT_FAILED_BOARD; /* a script about to copy the cache must not pass it */
         }
         free(names[i]);
     }

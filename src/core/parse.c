@@ -399,7 +399,7 @@ static int settle_shape(parser *p, const slide_parse_options *opt, int *rows, in
             return fail(p, 0, (size_t)-1, "%zux%zu is larger than the %dx%d limit", p->rows,
                         p->row_len[0], SLIDE_MAX_SIDE, SLIDE_MAX_SIDE);
         if (want_rows && ((size_t)want_rows != p->rows || (size_t)want_cols != p->row_len[0]))
-            return fail(p, 0, (size_t)-1, "the rows give %zux%zu but the size is %dx%d",
+            return fail(p, 0, (size_t)-1, "the rows give %zux%zu where a %dx%d board is expected",
                         p->rows, p->row_len[0], want_rows, want_cols);
         *rows = (int)p->rows;
         *cols = (int)p->row_len[0];

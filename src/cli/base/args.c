@@ -135,11 +135,17 @@ int cli_scan_next(cli_scan *scan, const char **value)
 int cli_parse_memory(const char *text, size_t *bytes)
 {
     char *end;
-    if (!text || !*text || (*text < '0' || *text > '9'))
+    /* decimal only, DIGITS[.DIGITS]: strtod would also take 0x10, 1e3, inf */
+    size_t number = text ? strspn(text, "0123456789") : 0;
+    if (number && text[number] == '.') {
+        size_t fraction = strspn(text + number + 1, "0123456789");
+        number = fraction ? number + 1 + fraction : 0;
+    }
+    if (!number)
         return -1;
     errno = 0;
     double value = strtod(text, &end);
-    if (errno || end == text || !(value >= 0))
+    if (errno || end != text + number || !(value >= 0))
         return -1;
     double scale = 1;
     switch (*end) {
@@ -156,8 +162,8 @@ int cli_parse_memory(const char *text, size_t *bytes)
     if (*end != '\0')
         return -1;
     double total = value * scale;
-    if (total < 1 || total > (double)SIZE_MAX / 2)
-        return -1;
+    if (total < 1 || total > (double)SIZE_MAX / 2 || (scale == 1 && total != (double)(size_t)total))
+        return -1; /* a fraction of a byte (1.5) is no size; 1.5K is 1536 bytes */
     *bytes = (size_t)total;
     return 0;
 }
@@ -185,6 +191,8 @@ int cli_parse_seconds(const char *text, double *seconds)
     if (!text || !*text || (*text < '0' || *text > '9'))
         if (!text || *text != '.')
             return -1;
+    if (strpbrk(text, "xX"))
+        return -1; /* decimal only: strtod would also take 0x1p-3 */
     errno = 0;
     double v = strtod(text, &end);
     if (errno || *end != '\0' || !(v > 0) || !isfinite(v))

@@ -10,14 +10,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/*
+ * Messages quote what the user typed ("--algo: 'x' is not ..."), which may
+ * hold control bytes: an escape sequence would act on the terminal and a
+ * newline forge a second message, so those bytes are written as \xNN.
+ */
 void cli_error(const char *fmt, ...)
 {
+    char message[2048];
     va_list ap;
-    fputs("slide: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int len = vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    if (len < 0)
+        len = 0;
+    if ((size_t)len >= sizeof message)
+        len = sizeof message - 1; /* longer than any message: the quoted values are capped */
+    char line[sizeof message * 4 + 16] = "slide: "; /* one write: stderr is unbuffered */
+    size_t used = strlen(line);
+    for (int i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)message[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f)
+            used += (size_t)snprintf(line + used, sizeof line - used, "\\x%02X", c);
+        else
+            line[used++] = (char)c;
+    }
+    line[used++] = '\n';
+    fwrite(line, 1, used, stderr);
 }
 
 void cli_warn_environment(void)
@@ -132,6 +151,16 @@ const char *cli_describe_char(char c, char *buf, size_t size)
     else
         snprintf(buf, size, "byte 0x%02X", u);
     return buf;
+}
+
+int cli_stdout_flushed(int status, int failure)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    if (errno != EPIPE)
+        cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+    return status == 0 || failure == 3 ? failure : status;
 }
 
 void cli_out_init(cli_out *out, FILE *file)

@@ -25,6 +25,16 @@ _slide()
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
     local command=${COMP_WORDS[1]} words=""
     COMPREPLY=()
+    local i
+    for ((i = 2; i < COMP_CWORD; i++)); do
+        if [ "${COMP_WORDS[i]}" = -- ]; then
+            # after --, every word is a board or a file: no options
+            if [ "$command" = check ] || [ "$command" = show ]; then
+                mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            fi
+            return
+        fi
+    done
     if [ "$COMP_CWORD" -eq 1 ]; then
         words=$_slide_commands
     else
@@ -48,7 +58,7 @@ _slide()
             return ;; # a value of the user's own
         *)
             if [ "$command" = help ]; then
-                words="solve split work spread check gen pdb play show"
+                words="solve split work spread check gen pdb play show help version"
             elif [ "$command" = pdb ] && [ "$COMP_CWORD" -eq 2 ]; then
                 words=$_slide_values_pdb
             elif [[ $cur == -* && $command =~ ^(solve|split|work|spread|check|gen|pdb|play|show)$ ]]; then

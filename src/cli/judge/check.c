@@ -70,9 +70,10 @@ void cli_help_check(FILE *f)
     fprintf(f,
             "usage: slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] [--strict]\n"
             "                   BOARD MOVES\n"
-            "       slide check --problem NAME [--optimal] [--strict] INPUT OUTPUT [ANSWER]\n"
-            "       slide check --problem NAME --kattis [--strict] INPUT ANSWER FEEDBACK_DIR"
-            " < OUTPUT\n"
+            "       slide check --problem NAME [--optimal] [--max-moves N] [--strict]\n"
+            "                   INPUT OUTPUT [ANSWER]\n"
+            "       slide check --problem NAME --kattis [--max-moves N] [--strict]\n"
+            "                   INPUT ANSWER FEEDBACK_DIR < OUTPUT\n"
             "\n"
             "Replays MOVES (u, d, l, r: where the blank goes; 'unsolvable' for none) from\n"
             "BOARD and says whether they are legal and reach the goal, on stdout:\n"

@@ -93,11 +93,16 @@ int check_files(const check_config *cfg, const judge_problem *p, const char *inp
         if (kind != VERDICT_OK)
             goto done;
         verdict jury;
-        /* --strict is about the contestant's layout: the jury's file is judged for its answers */
-        int strict = ck.strict;
+        /*
+         * --strict and --max-moves are about the contestant's output: the
+         * jury's file is judged for its answers (the problem's own limits)
+         */
+        int strict = ck.strict, has_max_moves = ck.has_max_moves;
         ck.strict = 0;
+        ck.has_max_moves = 0;
         int jury_kind = judge_output(&ck, &reader, -1, &jury);
         ck.strict = strict;
+        ck.has_max_moves = has_max_moves;
         close_judge_file(&reader);
         if (jury_kind == VERDICT_FAIL) {
             *v = jury; /* the answer file unreadable, or a case the solver gave up on */

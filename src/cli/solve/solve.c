@@ -917,6 +917,11 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             cfg->stats = 1;
             break;
         case OPT_OUTPUT_DIR:
+            if (!*value) {
+                /* an unset variable in a script must not mean the current directory */
+                cli_error("solve: --output-dir: the directory name is empty");
+                return EXIT_USAGE;
+            }
             cfg->output_dir = value;
             break;
         case OPT_MAX_MEMORY:
@@ -1070,7 +1075,7 @@ int cli_solve(int argc, char **argv)
             int status = cli_solve_problem(argc, argv, solve_options);
             if (status < 0)
                 cli_help_solve(stdout);
-            return status < 0 ? 0 : status;
+            return status < 0 ? cli_stdout_flushed(0, EXIT_FAILED_BOARD) : status;
         }
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
         cli_error("out of memory");
@@ -1089,7 +1094,7 @@ int cli_solve(int argc, char **argv)
         status = check_svg_output(&cfg, scan.positional_count);
     if (status != 0) {
         cli_scan_free(&scan);
-        return status < 0 ? 0 : status;
+        return status < 0 ? cli_stdout_flushed(0, EXIT_FAILED_BOARD) : status;
     }
     if (goal_text &&
         cli_parse_board_arg("solve", "--goal", goal_text, cfg.rows, cfg.cols, &cfg.goal) != 0) {

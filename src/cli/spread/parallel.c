@@ -138,6 +138,44 @@ int spread_write_pending(spread_run *run, unsigned long *written)
     return fd;
 }
 
+/* text and then tail, in new memory (NULL when there is none). */
+static char *append_text(const char *text, const char *tail)
+{
+    size_t size = strlen(text) + strlen(tail) + 1;
+    char *joined = malloc(size);
+    if (joined)
+        snprintf(joined, size, "%s%s", text, tail);
+    return joined;
+}
+
+/*
+ * text as one word of a POSIX shell ('...', each ' inside written '\''),
+ * and then tail, in new memory (NULL when there is none): a path with a
+ * space or a $ in it reaches the shell parallel starts unchanged.
+ */
+static char *shell_quoted(const char *text, const char *tail)
+{
+    size_t quotes = 0;
+    for (const char *p = text; *p; p++)
+        quotes += *p == '\'';
+    char *word = malloc(strlen(text) + 3 * quotes + 3 + strlen(tail) + 1);
+    if (!word)
+        return NULL;
+    char *w = word;
+    *w++ = '\'';
+    for (const char *p = text; *p; p++) {
+        if (*p == '\'') {
+            memcpy(w, "'\\''", 4);
+            w += 4;
+        } else {
+            *w++ = *p;
+        }
+    }
+    *w++ = '\'';
+    strcpy(w, tail);
+    return word;
+}
+
 int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
                         const cli_batch *reader)
 {
@@ -189,14 +227,14 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         argv[argc++] = "-S";
         argv[argc++] = (char *)cfg->sshlogin;
     }
-    char *command = malloc(strlen(worker) + 8);
+    /* parallel hands the command to a shell: this slide's own path is quoted for it */
+    char *command = worker == self ? shell_quoted(worker, " work") : append_text(worker, " work");
     if (!command) {
         free(parallel_copy);
         close(items_fd);
         cli_error("out of memory");
         return -1;
     }
-    snprintf(command, strlen(worker) + 8, "%s work", worker);
     argv[argc++] = command;
     argv[argc] = NULL;
 

@@ -427,6 +427,19 @@ static int iterate(spread_run *run, const spread_resume *r)
     return 0;
 }
 
+/*
+ * A text option's value into *slot, or EXIT_USAGE when it is empty or blank:
+ * an unset variable in a script (--worker "$W") must not mean the default.
+ */
+static int take_text(const char *option, const char *what, const char *value, const char **slot)
+{
+    *slot = value;
+    if (value[strspn(value, " \t")] != '\0')
+        return 0;
+    cli_error("spread: %s: the %s is empty", option, what);
+    return EXIT_USAGE;
+}
+
 static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **goal_text)
 {
     const char *value;
@@ -441,26 +454,26 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
         case OPT_SIZE: status = split_setup_option(&cfg->setup, "spread", 's', value); break;
         case OPT_HEURISTIC: status = split_setup_option(&cfg->setup, "spread", 'H', value); break;
         case OPT_MAX_MEMORY: status = split_setup_option(&cfg->setup, "spread", 'm', value); break;
-        case OPT_SSHLOGIN: cfg->sshlogin = value; break;
+        case OPT_SSHLOGIN:
+            status = take_text("--sshlogin", "list of machines", value, &cfg->sshlogin);
+            break;
         case OPT_CHECKPOINT:
-            if (!*value) {
-                cli_error("spread: --checkpoint: the file name is empty");
-                status = EXIT_USAGE;
-            }
-            cfg->checkpoint = value;
+            status = take_text("--checkpoint", "file name", value, &cfg->checkpoint);
             break;
-        case OPT_WORKER: cfg->worker = value; break;
-        case OPT_PARALLEL: cfg->parallel = value; break;
-        case OPT_LOG: cfg->log_path = value; break;
+        case OPT_WORKER: status = take_text("--worker", "command", value, &cfg->worker); break;
+        case OPT_PARALLEL:
+            status = take_text("--parallel", "command", value, &cfg->parallel);
+            break;
+        case OPT_LOG: status = take_text("--log", "file name", value, &cfg->log_path); break;
         case OPT_STATS: cfg->stats = 1; break;
-        case OPT_OUTPUT:
-            if (strcmp(value, "moves") == 0 || strcmp(value, "steps") == 0) {
-                cfg->steps = value[0] == 's';
-            } else {
-                cli_error("spread: --output: '%.60s' is not one of moves, steps", value);
+        case OPT_OUTPUT: {
+            static const char *const formats[] = {"moves", "steps"};
+            int format = cli_parse_choice("spread: --output", value, NULL, formats, 2);
+            if (format < 0)
                 status = EXIT_USAGE;
-            }
+            cfg->steps = format == 1;
             break;
+        }
         case OPT_LOCAL:
             if (cli_parse_count(value, ~0ull, &cfg->local)) {
                 cli_error("spread: --local: '%.60s' is not a number of nodes", value);
@@ -479,7 +492,8 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
                                                    : "--shuffle";
             unsigned long long max = id == OPT_SHUFFLE ? ~0ull : id == OPT_ITEMS ? 1u << 24 : 100000;
             if (cli_parse_count(value, max, &n) || (n == 0 && id != OPT_RETRIES && id != OPT_SHUFFLE)) {
-                cli_error("spread: %s: '%.60s' is not a count from %d to %llu", name, value,
+                cli_error("spread: %s: '%.60s' is not a %s from %d to %llu", name, value,
+                          id == OPT_SHUFFLE ? "seed" : "count",
                           id == OPT_RETRIES || id == OPT_SHUFFLE ? 0 : 1, max);
                 status = EXIT_USAGE;
             } else if (id == OPT_JOBS) {
