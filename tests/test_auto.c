@@ -402,6 +402,45 @@ static void slide_solve_runs_the_plan(void **state)
 }
 
 /*
+ * On 17 to 25 cells auto looks whether the tables are cached by mapping
+ * them: a look, which must not show in the search's peak (it did: a 5x5
+ * board's peak was its 121.6 MiB of tables).  3x6 tables of up to 5 tiles
+ * (1.5 MiB) are more than the ladder's own 1.1 MiB.
+ */
+static void looking_at_the_cache_is_not_the_search_s_memory(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/slide-test-auto-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    testkit_run r =
+        RUN(NULL, "pdb", "build", "--size", "3x6", "--max-group", "5", "--cache-dir", dir);
+    assert_int_equal(r.status, 0);
+    testkit_run_free(&r);
+    slide_board start = testkit_board("7 2 4 9 11 5 13 1 x 8 17 6 14 15 3 10 16 12", 3, 6);
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_solve_options opt = slide_solve_options_init();
+    slide_pdb_options pdb = slide_pdb_options_init();
+    opt.pdb = &pdb;
+    opt.context = ctx;
+    pdb.cache_dir = dir;
+    pdb.max_group = 5;
+    slide_solution sol;
+    slide_stats st = slide_stats_init();
+    assert_int_equal(slide_solve(&start, NULL, &opt, &sol, &st), SLIDE_OK);
+    testkit_assert_solves(&start, NULL, sol.moves);
+    assert_string_equal(st.algo, "idastar");
+    assert_true(st.table_memory > ((size_t)1 << 20));
+    if (st.peak_memory >= st.table_memory)
+        fail_msg("peak %zu bytes, tables %zu: the look at the cache counted", st.peak_memory,
+                 st.table_memory);
+    slide_solution_free(&sol);
+    slide_context_free(ctx);
+    slide_board_free(&start);
+    testkit_remove_dir(dir);
+}
+
+/*
  * slide_solve with auto on a context without disk cache, tables of at most
  * max_group tiles (0: the default); its status, answer in *moves.
  */
@@ -553,6 +592,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(idastar_heuristic_by_size),
     cmocka_unit_test(callers_deciding_before_a_solve),
     cmocka_unit_test(slide_solve_runs_the_plan),
+    cmocka_unit_test(looking_at_the_cache_is_not_the_search_s_memory),
     cmocka_unit_test(quick_try_then_tables),
     cmocka_unit_test(uva10181_case_builds_no_tables),
     cmocka_unit_test(stats_name_the_heuristic_that_ran),

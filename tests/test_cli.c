@@ -243,7 +243,7 @@ static void usage_errors_exit_2(void **state)
 {
     (void)state;
     struct {
-        const char *args[6];
+        const char *args[7];
         const char *message;
     } cases[] = {
         {{"solve", "--bogus", NULL}, "unknown option '--bogus'"},
@@ -255,6 +255,14 @@ static void usage_errors_exit_2(void **state)
         {{"solve", "--size", "1x9", "1 2 3 x", NULL}, "at least 2 rows"},
         {{"solve", "--size", "100000x100000", "1 2 3 x", NULL}, "larger than"},
         {{"solve", "--max-memory", "12Q", "1 2 3 x", NULL}, "'12Q' is not a size"},
+        /* decimal sizes only; a fraction of a byte is none (1.5K is 1536 bytes) */
+        {{"solve", "--max-memory", "1.5", "1 2 3 x", NULL}, "'1.5' is not a size"},
+        {{"solve", "--max-memory", "0x10", "1 2 3 x", NULL}, "'0x10' is not a size"},
+        {{"solve", "--max-memory", "1e3", "1 2 3 x", NULL}, "'1e3' is not a size"},
+        {{"solve", "--timeout", "0x1p-3", "1 2 3 x", NULL}, "not a positive number"},
+        /* an empty directory (an unset variable in a script) is not the current one */
+        {{"solve", "-o", "svg", "--output-dir", "", "1 2 3 x", NULL},
+         "--output-dir: the directory name is empty"},
         {{"solve", "--timeout", "-1", "1 2 3 x", NULL}, "not a positive number"},
         {{"solve", "--goal", "1 2 3", "1 2 3 x", NULL}, "--goal: cannot infer"},
         {{"solve", "--stats=yes", NULL}, "takes no value"},

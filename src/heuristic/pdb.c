@@ -214,10 +214,13 @@ static int cached_in_dir(search_task *search, pdb_set *set)
     char dir[4096];
     if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK)
         return 0;
+    /* a look, not the search's memory: the mapping's charge leaves no mark on the peak */
+    size_t peak = search->budget->peak;
     int cached = pdb_set_load_cached(set, dir, search->budget, NULL) == SLIDE_OK;
     if (cached)
         pdb_set_release(set, search->budget);
     search->budget->status = SLIDE_OK;
+    search->budget->peak = peak;
     return cached;
 }
 
