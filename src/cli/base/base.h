@@ -509,24 +509,22 @@ typedef struct cli_progress_state {
 void cli_progress_init(cli_progress_state *state);
 void cli_progress(void *ctx, const slide_progress *progress);
 void cli_progress_end(void *ctx);
-/* Erases the progress line if one is on the terminal; async-signal-safe (for a handler). */
-void cli_progress_erase_for_signal(void);
 
 /*
  * An orderly stop on SIGINT, SIGTERM or SIGHUP (interrupt.c), for commands
  * whose output must stay whole lines: cli_interrupt_watch takes the signals
  * still at their default action (before cli_progress_init, whose own
  * handler then stays out).  The first signal is only recorded:
- * cli_interrupted() names it, and cli_interrupt_cancel (for
- * slide_limits.cancel) stops the search running.  The command writes what
- * it has, then cli_interrupt_exit() ends the process by that signal.  A
- * second signal ends it at once, and so does the first while the command
- * has said (cli_interrupt_idle(1)) that nothing is left unwritten.
+ * cli_interrupted() names it, cli_interrupt_cancel (for
+ * slide_limits.cancel) stops the search running, and cli_interrupt_fd()
+ * (-1 when there is none) becomes readable, for a wait on input to end.
+ * The command writes what it has, then cli_interrupt_exit() ends the
+ * process by that signal.  A second signal ends it at once.
  */
 void cli_interrupt_watch(void);
 int cli_interrupted(void);
 int cli_interrupt_cancel(void *unused);
-void cli_interrupt_idle(int nothing_unwritten);
+int cli_interrupt_fd(void);
 /* When a signal asked to stop: flushes stdout and stderr and ends the process by it. */
 void cli_interrupt_exit(void);
 

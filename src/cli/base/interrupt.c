@@ -10,37 +10,44 @@
  * started, the answers before are written, and then the process ends by
  * that signal (its exit status is the signal's, as a kill's would be).  A
  * second signal ends it at once (the handler is reset by the first), for a
- * batch stuck writing to a reader that does not read.  While the batch
- * waits for input with every answer written (cli_interrupt_idle), there is
- * nothing to save, so the first signal ends the process at once as well.
+ * batch stuck writing to a reader that does not read.  A batch waiting for
+ * input waits on cli_interrupt_fd() too, which the handler writes a byte
+ * to, so the first signal ends that wait as well.
  */
 #include "cli/base/base.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The signal that asked to stop, 0 none.  Lock-free, so a handler may store it. */
 static atomic_int stop_signal;
-/* Non-zero while nothing is unwritten: a signal may end the process at once. */
-static atomic_int idle;
+/* The self-pipe a signal writes a byte to, for a wait on input to see; -1: none. */
+static int wake[2] = {-1, -1};
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
-/* Only async-signal-safe work: a lock-free store, or the erase and raise(3) of dying now. */
+/* Only async-signal-safe work: a lock-free store and write(2). */
 static void on_stop_signal(int sig)
 {
-    if (atomic_load(&idle)) {
-        cli_progress_erase_for_signal();
-        raise(sig); /* SA_RESETHAND put the default action back: the process ends by sig */
-        return;
-    }
     int none = 0;
     atomic_compare_exchange_strong(&stop_signal, &none, sig);
+    if (wake[1] >= 0) {
+        ssize_t written = write(wake[1], "", 1);
+        (void)written; /* a full pipe already says it */
+    }
 }
 
 void cli_interrupt_watch(void)
 {
+    if (wake[0] < 0 && pipe(wake) == 0) {
+        for (int end = 0; end < 2; end++) {
+            fcntl(wake[end], F_SETFD, FD_CLOEXEC);
+            fcntl(wake[end], F_SETFL, fcntl(wake[end], F_GETFL) | O_NONBLOCK);
+        }
+    }
     for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
         struct sigaction old, sa;
         /* a signal ignored or handled already (nohup, a shell's background job) stays so */
@@ -68,9 +75,9 @@ int cli_interrupt_cancel(void *unused)
     return cli_interrupted() != 0;
 }
 
-void cli_interrupt_idle(int nothing_unwritten)
+int cli_interrupt_fd(void)
 {
-    atomic_store(&idle, nothing_unwritten);
+    return wake[0];
 }
 
 void cli_interrupt_exit(void)

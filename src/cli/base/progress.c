@@ -18,18 +18,14 @@ static const char erase_line[] = "\r\033[K";
  */
 static volatile sig_atomic_t line_on_screen;
 
-void cli_progress_erase_for_signal(void)
+/* Only async-signal-safe calls: write(2), then raise(3) with the default action back
+ * (SA_RESETHAND). */
+static void erase_and_die(int sig)
 {
     if (line_on_screen) {
         ssize_t written = write(STDERR_FILENO, erase_line, sizeof erase_line - 1);
         (void)written; /* nothing more can be done about a terminal that is gone */
     }
-}
-
-/* Async-signal-safe: write(2), then raise(3) with the default action back (SA_RESETHAND). */
-static void erase_and_die(int sig)
-{
-    cli_progress_erase_for_signal();
     raise(sig); /* delivered once the handler returns: the process ends by sig, as before */
 }
 

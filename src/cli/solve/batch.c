@@ -476,13 +476,20 @@ static int input_would_block(int fd)
     return ready == 0;
 }
 
+/* Waits until fd has input (or its end), or a signal asks to stop (cli_interrupt_fd). */
+static void wait_for_input(int fd)
+{
+    struct pollfd p[2] = {{fd, POLLIN, 0}, {cli_interrupt_fd(), POLLIN, 0}};
+    while (!cli_interrupted() && poll(p, p[1].fd >= 0 ? 2 : 1, -1) < 0 && errno == EINTR)
+        ;
+}
+
 /*
  * Reads into b after its b->len bytes until its buffer is full, the input
  * ends, or a read returns less than asked (nothing more was waiting).
- * Before a read that would wait, the answers so far are delivered, and
- * while it waits a signal ends the process at once (nothing is unwritten);
- * one that came before stops the reading here.  Returns 0 or -2 (read
- * error, errno set).
+ * Before a read that would wait, the answers so far are delivered; a
+ * signal that asks to stop ends the wait, and the reading.  Returns 0 or
+ * -2 (read error, errno set).
  */
 static int fill(batch_run *run, block *b)
 {
@@ -490,15 +497,12 @@ static int fill(batch_run *run, block *b)
     while (!rd->eof && b->len < b->cap) {
         if (input_would_block(rd->fd)) {
             deliver(run);
-            cli_interrupt_idle(1);
-            if (cli_interrupted()) {
-                cli_interrupt_idle(0);
+            wait_for_input(rd->fd);
+            if (cli_interrupted())
                 return 0;
-            }
         }
         size_t want = b->cap - b->len;
         ssize_t got = read(rd->fd, b->buf + b->len, want);
-        cli_interrupt_idle(0);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
