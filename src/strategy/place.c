@@ -266,10 +266,10 @@ static int route_bfs(strat *s, const strat_area *a, int tr, int tc, int gr, int 
  * Walks the blank to (gr, gc) along a monotone path whose cells are all free
  * (the caller checked the box between them).  Every such path has the same
  * length, so it picks the one whose displaced tiles gain most: a dynamic
- * program over a box of at most STRAT_HORIZON cells a side, scaled to the
+ * program over a box of at most s->horizon cells a side, scaled to the
  * remaining legs, whose best path is walked three quarters of the way
  * before planning again (the whole way once the goal is inside the box).
- * Cost per move is about STRAT_HORIZON cell evaluations, whatever the
+ * Cost per move is about s->horizon cell evaluations, whatever the
  * distance.
  */
 static void walk_planned(strat *s, int gr, int gc)
@@ -286,10 +286,11 @@ static void walk_planned(strat *s, int gr, int gc)
     while (s->br != gr && s->bc != gc) {
         int dy = abs(gr - s->br), dx = abs(gc - s->bc);
         int ky = dy, kx = dx, whole = 1;
-        if (dy > STRAT_HORIZON || dx > STRAT_HORIZON) {
+        const int horizon = s->horizon;
+        if (dy > horizon || dx > horizon) {
             int longer = dy > dx ? dy : dx;
-            ky = (dy * STRAT_HORIZON + longer - 1) / longer;
-            kx = (dx * STRAT_HORIZON + longer - 1) / longer;
+            ky = (dy * horizon + longer - 1) / longer;
+            kx = (dx * horizon + longer - 1) / longer;
             whole = 0;
         }
         /*
@@ -712,24 +713,28 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
         int turn_rest = staircase_cost(turn_legs - 1, straight_legs);
         int straight_rest = staircase_cost(straight_legs - 1, turn_legs);
         int turn_ok = turn_legs > 0;
+        /* the rest of the staircase decides only whether a straight step may be taken */
         int straight_ok = (straight_legs > 0) & (!turn_ok | (4 + straight_rest <= 2 + turn_rest));
         /*
+         * A way's score is 2 * (moves - push), plus 1 for the way along the
+         * shorter leg, so that of ways worth the same the step along the
+         * longer leg goes first.  Scored with the rest of the staircase
+         * instead, a push counted for less than a move: 1.940 n^3 against
+         * 1.908 at n = 100 (tests/bench/README.md).  Packed as
          * (score * 32 - push) * 4 + rank, |push| <= 12: the least wins, the
          * first on a tie; a way that may not be taken is pushed far back.
-         * A score is at most 6 + 5 * (the tile's legs), and a leg is at most
-         * a side (SLIDE_MAX_SIDE), so the packed value stays below 2^27
-         * (128 * 5 * 2 * 100,000 + ...) and the 1 << 28 penalty above it.
          */
-        _Static_assert(128LL * (6 + 5 * 2LL * SLIDE_MAX_SIDE) + 12 * 4 + 4 < (1LL << 28),
+        _Static_assert(128LL * (2 * (6 + 12) + 1) + 12 * 4 + 4 < (1LL << 28),
                        "packed scores stay below the penalty");
         int rank_s = f->straight_first ? 0 : 2, rank_t = 2 - rank_s;
         int near = push[WAY_NEAR], far = push[WAY_FAR];
-        int c_near = ((2 + turn_rest - near) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
-        int c_far = ((6 + turn_rest - far) * 32 - far) * 4 + rank_t + 1 + (!turn_ok << 28);
+        int turn_tie = turn_legs < straight_legs, straight_tie = !turn_tie;
+        int c_near = ((2 * (2 - near) + turn_tie) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
+        int c_far = ((2 * (6 - far) + turn_tie) * 32 - far) * 4 + rank_t + 1 + (!turn_ok << 28);
         int c_first =
-            ((4 + straight_rest - first) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
-        int c_second =
-            ((4 + straight_rest - second) * 32 - second) * 4 + rank_s + 1 + (!straight_ok << 28);
+            ((2 * (4 - first) + straight_tie) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
+        int c_second = ((2 * (4 - second) + straight_tie) * 32 - second) * 4 + rank_s + 1 +
+                       (!straight_ok << 28);
         int c_turn = c_near < c_far ? c_near : c_far;
         int c_straight = c_first < c_second ? c_first : c_second;
         const open_way *way = &f->way[(c_turn < c_straight ? c_turn : c_straight) & 3];

@@ -95,6 +95,8 @@ static int strat_load(strat *s, const slide_board *start, const slide_board *goa
         shift++;
     s->rows = start->rows;
     s->cols = start->cols;
+    s->horizon =
+        (long)start->rows * start->cols > STRAT_HUGE_CELLS ? STRAT_HORIZON_HUGE : STRAT_HORIZON;
     s->shift = shift;
     s->mask = (1u << shift) - 1;
     s->slots = (size_t)start->rows << shift;

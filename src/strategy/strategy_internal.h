@@ -52,9 +52,15 @@ typedef struct strat_area {
 
 /*
  * The approach planner's horizon: routes through the box between blank and
- * goal are planned over at most (STRAT_HORIZON+1)^2 cells at a time.
+ * goal are planned over at most (horizon+1)^2 cells at a time, horizon
+ * being STRAT_HORIZON, or STRAT_HORIZON_HUGE on boards of more than
+ * STRAT_HUGE_CELLS cells, where the time a move takes matters more than
+ * the last percent of length (1000x1000: 1.906 n^3 in 17 s of CPU at 10
+ * cells, 1.886 n^3 in 22 s at 20).
  */
-#define STRAT_HORIZON 10
+#define STRAT_HORIZON 20
+#define STRAT_HORIZON_HUGE 10
+#define STRAT_HUGE_CELLS 250000
 #define STRAT_PLAN_CELLS ((STRAT_HORIZON + 1) * (STRAT_HORIZON + 1))
 
 typedef struct strat {
@@ -91,6 +97,7 @@ typedef struct strat {
     int status;           /* first failure; phases stop once it is set */
     uint8_t w3_dist[216]; /* see strat_w3_init; built on first use */
     int w3_ready;
+    int horizon;                         /* the approach planner's, STRAT_HORIZON at most */
     int16_t plan_best[STRAT_PLAN_CELLS]; /* scratch of the approach planner */
     int8_t plan_down[STRAT_PLAN_CELLS];
     uint8_t plan_path[2 * STRAT_HORIZON];
