@@ -146,14 +146,13 @@ static void timeout_stops_every_algorithm(void **state)
 }
 
 /*
- * The time limit holds while the pattern databases are built for a search,
- * its own or a context's (whose budget has no deadline of its own): a build
- * of several seconds (4x4, groups of up to 6 tiles) stops at a deadline
- * already past, and leaves no table behind.
+ * A build of several seconds (4x4, groups of up to 6 tiles) for a search,
+ * its own or a context's (whose budget has no deadline or cancel of its
+ * own, so it keeps the search's while it builds for it), stops with
+ * `expected` under limits, and leaves no table behind.
  */
-static void timeout_stops_a_table_build(void **state)
+static void check_table_build_stops(const slide_limits *limits, int expected)
 {
-    (void)state;
     char dir[] = "/tmp/slide-test-limits-XXXXXX";
     assert_non_null(mkdtemp(dir));
     slide_board b = testkit_board("15 8 14 4 5 x 7 2 12 9 10 3 13 6 11 1", 0, 0);
@@ -162,23 +161,31 @@ static void timeout_stops_a_table_build(void **state)
     for (int shared = 0; shared < 2; shared++) {
         slide_solve_options opt = slide_solve_options_init();
         slide_pdb_options pdb = slide_pdb_options_init();
-        slide_limits limits = slide_limits_init();
         opt.pdb = &pdb;
-        opt.limits = &limits;
+        opt.limits = limits;
         opt.algo = "idastar";
         opt.heuristic = "pdb";
         opt.context = shared ? ctx : NULL;
         pdb.cache_dir = dir;
         pdb.max_group = 6;
-        limits.timeout = 1e-9;
         slide_solution sol;
         slide_stats st = slide_stats_init();
-        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_TIMEOUT);
+        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), expected);
+        assert_null(sol.moves);
         assert_int_equal(testkit_count_tables(dir), 0);
     }
     slide_context_free(ctx);
     slide_board_free(&b);
     testkit_remove_dir(dir);
+}
+
+/* The time limit holds while the pattern databases are built: a deadline already past. */
+static void timeout_stops_a_table_build(void **state)
+{
+    (void)state;
+    slide_limits limits = slide_limits_init();
+    limits.timeout = 1e-9;
+    check_table_build_stops(&limits, SLIDE_E_TIMEOUT);
 }
 
 /* slide_limits.cancel for the tests: counts its calls, and asks to stop from the `from`-th on. */
@@ -249,42 +256,15 @@ static void cancel_stops_every_algorithm(void **state)
     for_every_method(check_cancel);
 }
 
-/*
- * A cancel also stops a pattern database build, the search's own or a
- * context's (which keeps the search's cancel while it builds for it), and
- * leaves no table behind; the next search with no cancel builds and answers.
- */
+/* So does the caller's cancel. */
 static void cancel_stops_a_table_build(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/slide-test-limits-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    slide_board b = testkit_board("15 8 14 4 5 x 7 2 12 9 10 3 13 6 11 1", 0, 0);
-    slide_context *ctx;
-    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
-    for (int shared = 0; shared < 2; shared++) {
-        cancel_after c = {0, 1};
-        slide_solve_options opt = slide_solve_options_init();
-        slide_pdb_options pdb = slide_pdb_options_init();
-        slide_limits limits = slide_limits_init();
-        opt.pdb = &pdb;
-        opt.limits = &limits;
-        opt.algo = "idastar";
-        opt.heuristic = "pdb";
-        opt.context = shared ? ctx : NULL;
-        pdb.cache_dir = dir;
-        pdb.max_group = 6;
-        limits.cancel = cancel_when_due;
-        limits.cancel_ctx = &c;
-        slide_solution sol;
-        slide_stats st = slide_stats_init();
-        assert_int_equal(slide_solve(&b, NULL, &opt, &sol, &st), SLIDE_E_CANCELLED);
-        assert_null(sol.moves);
-        assert_int_equal(testkit_count_tables(dir), 0);
-    }
-    slide_context_free(ctx);
-    slide_board_free(&b);
-    testkit_remove_dir(dir);
+    cancel_after c = {0, 1};
+    slide_limits limits = slide_limits_init();
+    limits.cancel = cancel_when_due;
+    limits.cancel_ctx = &c;
+    check_table_build_stops(&limits, SLIDE_E_CANCELLED);
 }
 
 /*
