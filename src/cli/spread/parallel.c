@@ -158,7 +158,8 @@ static char *shell_quoted(const char *text, const char *tail)
     size_t quotes = 0;
     for (const char *p = text; *p; p++)
         quotes += *p == '\'';
-    char *word = malloc(strlen(text) + 3 * quotes + 3 + strlen(tail) + 1);
+    size_t size = strlen(text) + 3 * quotes + 2 + strlen(tail) + 1;
+    char *word = malloc(size);
     if (!word)
         return NULL;
     char *w = word;
@@ -172,7 +173,7 @@ static char *shell_quoted(const char *text, const char *tail)
         }
     }
     *w++ = '\'';
-    strcpy(w, tail);
+    snprintf(w, size - (size_t)(w - word), "%s", tail);
     return word;
 }
 
