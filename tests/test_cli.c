@@ -266,6 +266,8 @@ static void usage_errors_exit_2(void **state)
         {{"solve", "--timeout", "-1", "1 2 3 x", NULL}, "not a positive number"},
         {{"solve", "--goal", "1 2 3", "1 2 3 x", NULL}, "--goal: cannot infer"},
         {{"solve", "--stats=yes", NULL}, "takes no value"},
+        /* another option's value is not --problem, even when it reads so */
+        {{"solve", "-a", "--problem", "1 2 3 x", NULL}, "unknown algorithm '--problem'"},
         {{"frobnicate", NULL}, "unknown command 'frobnicate'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -853,6 +853,19 @@ static void report_interruption(int arguments, long last)
                 name, arguments ? "argument" : "line", last);
 }
 
+/* Whether arg is one of solve's options whose value is the next argument ("-o", "--goal"). */
+static int takes_next_argument(const char *arg)
+{
+    for (const cli_option *o = solve_options; o->long_name; o++) {
+        if (!o->value || !o->id)
+            continue;
+        if ((arg[0] == '-' && arg[1] == '-' && strcmp(arg + 2, o->long_name) == 0) ||
+            (o->short_name && arg[0] == '-' && arg[1] == o->short_name && arg[2] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
 static int usage_value(const char *option, const char *value, const char *expected)
 {
     cli_error("solve: %s: '%.60s' is not %s", option, value, expected);
@@ -1070,13 +1083,18 @@ int cli_solve(int argc, char **argv)
     cfg.lib.limits = &cfg.limits;
     cfg.jobs = 1;
     /* a judge problem fixes framing, algorithm and output: its own code reads the options */
-    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++)
+    for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (takes_next_argument(argv[i])) {
+            i++; /* another option's value (--output-dir --problem=x), not an option */
+            continue;
+        }
         if (strcmp(argv[i], "--problem") == 0 || strncmp(argv[i], "--problem=", 10) == 0) {
             int status = cli_solve_problem(argc, argv, solve_options);
             if (status < 0)
                 cli_help_solve(stdout);
             return status < 0 ? cli_stdout_flushed(0, EXIT_FAILED_BOARD) : status;
         }
+    }
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
