@@ -399,6 +399,17 @@ static pid_t start_solve(const char *const *args, int *to, FILE *out, FILE *err)
     return pid;
 }
 
+/* Sends sig to a slide start_solve started, closes its input (to): it must die of sig. */
+static void signal_and_expect_its_end(pid_t pid, int to, int sig)
+{
+    assert_int_equal(kill(pid, sig), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    close(to);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), sig);
+}
+
 /*
  * SIGINT or SIGTERM in the middle of a batch whose answers go to a file:
  * the search running is cancelled, and the file holds the answers before it,
@@ -446,12 +457,7 @@ static void stopped_batch(const char *jobs, int sig)
     } else {
         pause_ms(500);
     }
-    assert_int_equal(kill(pid, sig), 0);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    close(to);
-    assert_true(WIFSIGNALED(status));
-    assert_int_equal(WTERMSIG(status), sig);
+    signal_and_expect_its_end(pid, to, sig);
     char *answers = file_so_far(out), *messages = file_so_far(err);
     size_t count = count_lines(answers);
     assert_true(count <= EASY);
@@ -513,12 +519,7 @@ static void a_signal_ends_a_waiting_batch_at_once(void **state)
     }
     free(so_far);
     pause_ms(100); /* into the wait for the next line */
-    assert_int_equal(kill(pid, SIGTERM), 0);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    close(to);
-    assert_true(WIFSIGNALED(status));
-    assert_int_equal(WTERMSIG(status), SIGTERM);
+    signal_and_expect_its_end(pid, to, SIGTERM);
     so_far = file_so_far(out);
     assert_string_equal(so_far, "r\n");
     free(so_far);

@@ -155,7 +155,9 @@ static int pdb_build(pdb_config *cfg)
         return EXIT_FAILED_BOARD;
     }
     char dir[4096], bytes[32], peak[32];
-    if (cfg->pdb.no_disk_cache || slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK)
+    int have_dir =
+        !cfg->pdb.no_disk_cache && slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) == SLIDE_OK;
+    if (!have_dir)
         snprintf(dir, sizeof dir, "(memory)");
     printf("%dx%d: %d table%s (", rows, cols, summary.groups, summary.groups == 1 ? "" : "s");
     for (int g = 0; g < summary.groups; g++)
@@ -166,7 +168,7 @@ static int pdb_build(pdb_config *cfg)
            summary.seconds, cli_format_bytes(summary.peak_memory, peak, sizeof peak), dir);
     if (!cfg->pdb.no_disk_cache && !summary.all_cached) {
         /* a script that builds, then copies the cache to its workers, must not go on */
-        if (strcmp(dir, "(memory)") == 0)
+        if (!have_dir)
             cli_error("pdb: no cache directory to store the tables in (set SLIDE_CACHE_DIR or "
                       "HOME, or give --cache-dir)");
         else

@@ -11,7 +11,6 @@
 #include "core/core.h"
 
 #include <stdio.h>
-
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <time.h>

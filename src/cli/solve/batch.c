@@ -617,7 +617,7 @@ static int read_blocks(batch_run *run)
             memcpy(next->buf, b->buf + b->end, b->len - b->end);
         next->len = b->len - b->end;
         /* output that can no longer be written (a reader gone, a full disk) ends the batch */
-        if (rd->eof || ferror(run->io->out) || cli_interrupted())
+        if (rd->eof || ferror(run->io->out))
             return 0;
         cur = 1 - cur;
     }

@@ -154,6 +154,7 @@ typedef struct solve_run {
     atomic_int *noted_not_optimal; /* shared by the batch: the auto note was printed */
     long board_number;             /* the argument or line number, for --output-dir names */
     int stopped; /* a signal cancelled this board's search: no answer, nor for any board after */
+    long answered; /* the last argument or input line answered: how far a stopped run got */
 } solve_run;
 
 /* The length of the valid UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
@@ -423,27 +424,17 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
                     SLIDE_MAX_PACKED_CELLS, start->rows, start->cols,
                     st.algo ? st.algo : "strategy");
     }
-    if (status == SLIDE_E_CANCELLED && cli_interrupted()) {
-        /* no line for it (a batch stops here), or " error" after the moves already out */
-        if (stream.held != stream.small)
-            free(stream.held);
-        run->stopped = 1;
-        if (stream.written) {
-            fputs(" error\n", f);
-            fprintf(run->err,
-                    "slide: %s: interrupted (the %llu moves before ' error' on its line are an "
-                    "incomplete answer)\n",
-                    where, stream.written);
-        }
-        return;
-    }
     if (status != SLIDE_OK && status != SLIDE_E_UNSOLVABLE) {
         if (stream.held != stream.small)
             free(stream.held);
+        /* a signal's cancel: no line for the board (the batch stops here) unless one was begun */
+        run->stopped = status == SLIDE_E_CANCELLED && cli_interrupted();
         char message[512];
         char cap[32], note[CLI_MESSAGE_SIZE];
         cli_solve_note(&st, status, note, sizeof note);
-        if (status == SLIDE_E_MEMLIMIT)
+        if (run->stopped)
+            snprintf(message, sizeof message, "interrupted");
+        else if (status == SLIDE_E_MEMLIMIT)
             snprintf(message, sizeof message, "memory limit reached (--max-memory %s)%s%s",
                      cli_format_bytes(cfg->limits.max_memory ? cfg->limits.max_memory
                                                                  : SLIDE_DEFAULT_MAX_MEMORY,
@@ -470,7 +461,8 @@ static void answer(solve_run *run, const char *where, const slide_board *start,
             cli_out_line_done(&run->out);
             return;
         }
-        answer_error(run, where, message);
+        if (!run->stopped)
+            answer_error(run, where, message);
         return;
     }
     int solvable = status == SLIDE_OK;
@@ -729,7 +721,7 @@ static void solve_stdin(solve_run *run)
     int status = cli_batch_run(&batch, 0, &io);
     run->failures += io.failures;
     run->stopped = io.stopped;
-    run->board_number = io.last_answered;
+    run->answered = io.last_answered;
     if (status == -1) {
         cli_error("out of memory");
         run->failures++;
@@ -1143,7 +1135,6 @@ int cli_solve(int argc, char **argv)
     }
 
     solve_run run;
-    int answered = 0; /* boards given as arguments answered (counting a pair's goal) */
     atomic_int noted_not_optimal = 0;
     memset(&run, 0, sizeof run);
     run.config = &cfg;
@@ -1163,30 +1154,30 @@ int cli_solve(int argc, char **argv)
                       scan.positional_count, scan.positional_count == 1 ? "" : "s");
             status = EXIT_USAGE;
         }
-        for (int i = 0; status == 0 && i + 1 < scan.positional_count && !run.stopped; i += 2) {
+        for (int i = 0; status == 0 && i + 1 < scan.positional_count && !cli_interrupted();
+             i += 2) {
             char where[48], goal_where[48];
             run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
             snprintf(goal_where, sizeof goal_where, "argument %d (goal)", i + 2);
             solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), goal_where,
                        0, scan.positional[i + 1], strlen(scan.positional[i + 1]));
-            answered = run.stopped ? answered : i + 2;
-            run.stopped |= cli_interrupted() != 0;
+            if (!run.stopped)
+                run.answered = i + 2; /* the pair's goal */
         }
     } else {
-        for (int i = 0; i < scan.positional_count && !run.stopped; i++) {
+        for (int i = 0; i < scan.positional_count && !cli_interrupted(); i++) {
             char where[48];
             run.board_number = i + 1;
             snprintf(where, sizeof where, "argument %d", i + 1);
             solve_text(&run, where, 0, scan.positional[i], strlen(scan.positional[i]), NULL, 0,
                        NULL, 0);
-            answered = run.stopped ? answered : i + 1;
-            run.stopped |= cli_interrupted() != 0;
+            if (!run.stopped)
+                run.answered = i + 1;
         }
     }
     if (cli_interrupted())
-        report_interruption(scan.positional_count > 0,
-                            scan.positional_count > 0 ? answered : run.board_number);
+        report_interruption(scan.positional_count > 0, run.answered);
     if (cli_out_close(&run.out) && status == 0)
         status = EXIT_FAILED_BOARD;
     if (status == 0 && run.failures)

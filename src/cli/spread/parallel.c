@@ -138,43 +138,37 @@ int spread_write_pending(spread_run *run, unsigned long *written)
     return fd;
 }
 
-/* text and then tail, in new memory (NULL when there is none). */
-static char *append_text(const char *text, const char *tail)
-{
-    size_t size = strlen(text) + strlen(tail) + 1;
-    char *joined = malloc(size);
-    if (joined)
-        snprintf(joined, size, "%s%s", text, tail);
-    return joined;
-}
-
 /*
- * text as one word of a POSIX shell ('...', each ' inside written '\''),
- * and then tail, in new memory (NULL when there is none): a path with a
- * space or a $ in it reaches the shell parallel starts unchanged.
+ * "PROGRAM work" in new memory (NULL when there is none).  With quote,
+ * PROGRAM is made one word of a POSIX shell ('...', each ' inside written
+ * '\''), so that a path with a space or a $ in it reaches the shell
+ * parallel starts unchanged; a --worker of the user's is a command line as
+ * they wrote it.
  */
-static char *shell_quoted(const char *text, const char *tail)
+static char *work_command(const char *program, int quote)
 {
     size_t quotes = 0;
-    for (const char *p = text; *p; p++)
+    for (const char *p = program; quote && *p; p++)
         quotes += *p == '\'';
-    size_t size = strlen(text) + 3 * quotes + 2 + strlen(tail) + 1;
-    char *word = malloc(size);
-    if (!word)
+    size_t size = strlen(program) + (quote ? 3 * quotes + 2 : 0) + sizeof " work";
+    char *command = malloc(size);
+    if (!command)
         return NULL;
-    char *w = word;
-    *w++ = '\'';
-    for (const char *p = text; *p; p++) {
-        if (*p == '\'') {
+    char *w = command;
+    if (quote)
+        *w++ = '\'';
+    for (const char *p = program; *p; p++) {
+        if (quote && *p == '\'') {
             memcpy(w, "'\\''", 4);
             w += 4;
         } else {
             *w++ = *p;
         }
     }
-    *w++ = '\'';
-    snprintf(w, size - (size_t)(w - word), "%s", tail);
-    return word;
+    if (quote)
+        *w++ = '\'';
+    snprintf(w, size - (size_t)(w - command), " work");
+    return command;
 }
 
 int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
@@ -229,7 +223,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         argv[argc++] = (char *)cfg->sshlogin;
     }
     /* parallel hands the command to a shell: this slide's own path is quoted for it */
-    char *command = worker == self ? shell_quoted(worker, " work") : append_text(worker, " work");
+    char *command = work_command(worker, worker == self);
     if (!command) {
         free(parallel_copy);
         close(items_fd);
