@@ -15,6 +15,12 @@
 
 #include "core/core.h"
 
+/*
+ * Rows a strip holds (strat_fill_strip): its tiles come home a column of
+ * STRAT_STRIP_ROWS at a time, as a train (see place.c).
+ */
+#define STRAT_STRIP_ROWS 3
+
 /* Moves held back so that a move followed by its inverse can be cancelled. */
 #define STRAT_PENDING 16384
 
@@ -42,12 +48,17 @@ typedef struct strat_view {
 
 /*
  * Where a phase may move the blank and the tiles, in view coordinates: rows
- * rt .. h-1 of the view, except the cells (rt, c) with c < c0, which hold
- * tiles already placed.  Everything outside the view is placed as well.
+ * rt .. h-1 of the view, except the cells (r, c) with r < rt + nh and
+ * c < c0 (a notch of placed tiles: nh is 1 for a row, the strip's rows
+ * left for a strip) and the pillar, column pc, rows pr0 .. pr1-1 (a train
+ * being built or lifted; none when pr0 == pr1).  Everything outside the
+ * view is placed as well.
  */
 typedef struct strat_area {
     int rt;
     int c0;
+    int nh;
+    int pc, pr0, pr1;
 } strat_area;
 
 /*
@@ -70,22 +81,27 @@ typedef struct strat {
     size_t slots;   /* rows << shift */
     uint32_t *cell; /* cell[slot] = label of the tile there (blank: junk) */
     /*
-     * Where the tiles of the side being filled are.  Only these tiles are
-     * ever looked up, so only they are tracked: a full label -> slot table
-     * would cost a cache miss on every move of a large board.  A tile that
-     * moves is never placed, so its label lies in the remaining rectangle,
-     * and it belongs to the side exactly when its label's row (for a row
-     * side; column for a column side) is the side's:
-     * ((t >> key_shift) & key_mask) == watch_key.  side_pos is indexed by
-     * the label's other coordinate, ((t >> index_shift) & index_mask).
+     * Where the tiles of the side being filled are (its view rows 0 ..
+     * watch-1, see strat_set_view).  Only these tiles are ever looked up,
+     * so only they are tracked: a full label -> slot table would cost a
+     * cache miss on every move of a large board.  A tile that moves is never
+     * placed, so its label lies in the remaining rectangle, and it belongs
+     * to the side exactly when its label's row (for a row side; column for a
+     * column side) is one of the side's: the layer
+     * ((t >> key_shift) & key_mask) - key_lo is below key_span.  side_pos is
+     * indexed by the label's other coordinate, ((t >> index_shift) &
+     * index_mask), plus layer * side_cap.
      */
     uint32_t *side_pos;
     size_t side_cap;
     int key_shift, index_shift;
     uint32_t key_mask, index_mask;
-    uint32_t watch_key;  /* UINT32_MAX: nothing is tracked */
-    /* the same test in one step: (t & side_mask) == side_key (never, when nothing is tracked) */
-    uint32_t side_mask, side_key;
+    uint32_t key_lo, key_span; /* key_span 0: nothing is tracked */
+    /*
+     * The same test on a label in one step: (t & side_mask) - side_lo <
+     * side_span (never, when nothing is tracked).
+     */
+    uint32_t side_mask, side_lo, side_span;
     uint32_t blank;      /* slot of the blank */
     uint32_t goal_blank; /* slot where the blank belongs */
     strat_view view;
@@ -110,17 +126,42 @@ static const int strat_move_dc[4] = {0, 0, -1, 1};
 /* Hands all but the last `keep` pending moves to the output. */
 void strat_flush(strat *s, size_t keep);
 
+/*
+ * What the move loops need to track the side's tiles, copied to a local so
+ * that the compiler keeps it in registers (see strat_moves_to).
+ */
+typedef struct strat_tracker {
+    uint32_t *side_pos;
+    int key_shift, index_shift;
+    uint32_t key_mask, index_mask, key_lo, key_span, stride;
+} strat_tracker;
+
+static inline strat_tracker strat_tracker_of(const strat *s)
+{
+    strat_tracker k = {s->side_pos,   s->key_shift, s->index_shift, s->key_mask,
+                       s->index_mask, s->key_lo,    s->key_span,    (uint32_t)s->side_cap};
+    return k;
+}
+
 /* Records that tile now stands at slot when it is one of the side's tiles. */
+static inline void strat_track(const strat_tracker *k, uint32_t tile, uint32_t slot)
+{
+    uint32_t layer = ((tile >> k->key_shift) & k->key_mask) - k->key_lo;
+    if (layer < k->key_span)
+        k->side_pos[((tile >> k->index_shift) & k->index_mask) + layer * k->stride] = slot;
+}
+
 static inline void strat_watch(strat *s, uint32_t tile, uint32_t slot)
 {
-    if (((tile >> s->key_shift) & s->key_mask) == s->watch_key)
-        s->side_pos[(tile >> s->index_shift) & s->index_mask] = slot;
+    strat_tracker k = strat_tracker_of(s);
+    strat_track(&k, tile, slot);
 }
 
 /* The slot of a tile of the side being filled (see side_pos). */
 static inline uint32_t strat_where(const strat *s, uint32_t label)
 {
-    return s->side_pos[(label >> s->index_shift) & s->index_mask];
+    uint32_t layer = ((label >> s->key_shift) & s->key_mask) - s->key_lo;
+    return s->side_pos[((label >> s->index_shift) & s->index_mask) + layer * s->side_cap];
 }
 
 /*
@@ -137,9 +178,8 @@ static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_
      * to pending may alias any object, which would otherwise force a reload
      * of each field after every move.
      */
-    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
-    const int key_shift = s->key_shift, index_shift = s->index_shift;
-    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
+    uint32_t *const cell = s->cell;
+    const strat_tracker track = strat_tracker_of(s);
     const uint32_t delta[4] = {(uint32_t)s->view.delta[0], (uint32_t)s->view.delta[1],
                                (uint32_t)s->view.delta[2], (uint32_t)s->view.delta[3]};
     const uint8_t dir[4] = {s->view.dir[0], s->view.dir[1], s->view.dir[2], s->view.dir[3]};
@@ -149,8 +189,7 @@ static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_
     for (; i < n && np && s->pending[np - 1] == (dir[dirs[i]] ^ 1); i++, np--) {
         uint32_t to = blank + delta[dirs[i]], tile = cell[to];
         cell[blank] = tile;
-        if (((tile >> key_shift) & key_mask) == key)
-            side_pos[(tile >> index_shift) & index_mask] = blank;
+        strat_track(&track, tile, blank);
         blank = to;
     }
     if (np + (size_t)(n - i) > STRAT_PENDING) {
@@ -163,8 +202,7 @@ static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_
         int d = dirs[i];
         uint32_t to = blank + delta[d], tile = cell[to];
         cell[blank] = tile;
-        if (((tile >> key_shift) & key_mask) == key)
-            side_pos[(tile >> index_shift) & index_mask] = blank;
+        strat_track(&track, tile, blank);
         blank = to;
         *out++ = dir[d];
     }
@@ -190,9 +228,8 @@ static inline void strat_run(strat *s, int d, int count)
 {
     if (count <= 0)
         return;
-    uint32_t *const cell = s->cell, *const side_pos = s->side_pos;
-    const int key_shift = s->key_shift, index_shift = s->index_shift;
-    const uint32_t key_mask = s->key_mask, index_mask = s->index_mask, key = s->watch_key;
+    uint32_t *const cell = s->cell;
+    const strat_tracker track = strat_tracker_of(s);
     const uint32_t delta = (uint32_t)s->view.delta[d];
     const uint8_t bd = s->view.dir[d];
     uint32_t blank = s->blank;
@@ -202,8 +239,7 @@ static inline void strat_run(strat *s, int d, int count)
     for (; i < count && np && s->pending[np - 1] == (bd ^ 1); i++, np--) {
         uint32_t to = blank + delta, tile = cell[to];
         cell[blank] = tile;
-        if (((tile >> key_shift) & key_mask) == key)
-            side_pos[(tile >> index_shift) & index_mask] = blank;
+        strat_track(&track, tile, blank);
         blank = to;
     }
     while (i < count) {
@@ -219,8 +255,7 @@ static inline void strat_run(strat *s, int d, int count)
         for (int k = 0; k < chunk; k++) {
             uint32_t to = blank + delta, tile = cell[to];
             cell[blank] = tile;
-            if (((tile >> key_shift) & key_mask) == key)
-                side_pos[(tile >> index_shift) & index_mask] = blank;
+            strat_track(&track, tile, blank);
             blank = to;
         }
         i += chunk;
@@ -255,9 +290,10 @@ void strat_to_view(const strat *s, uint32_t slot, int *r, int *c);
 /*
  * Makes v the current view: rows (or columns) of the board starting at slot
  * base, stepping dr per view row and dc per view column, h by w cells.  The
- * blank's view coordinates are recomputed.  With `watch`, view row 0 becomes
- * the side being filled: its tiles are found by one scan of the view and
- * tracked from then on (side_pos); else nothing is tracked.
+ * blank's view coordinates are recomputed.  View rows 0 .. watch-1 (at most
+ * STRAT_STRIP_ROWS) become the side being filled: their tiles are found by
+ * one scan of the view and tracked from then on (side_pos); with watch 0
+ * nothing is.
  */
 void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int w, int watch);
 
@@ -267,6 +303,21 @@ void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int 
  * Returns SLIDE_OK or the first failure (s->status).
  */
 int strat_fill_row(strat *s);
+
+/*
+ * Fills view rows 0 .. k-1 (a strip: 2 <= k <= watched rows <=
+ * STRAT_STRIP_ROWS, h >= k + 3, w >= 4, everything outside the view
+ * placed): column by column but the last two, each column's k tiles as a
+ * train, then the last two cells of each row through the 3x2 block.
+ * Returns SLIDE_OK or the first failure (s->status).
+ */
+int strat_fill_strip(strat *s, int k);
+
+/*
+ * Moves the view one row in (its row 1 becomes row 0, h one less) and keeps
+ * tracking the tiles it tracked.
+ */
+void strat_view_down(strat *s);
 
 /*
  * Distances for the last two tiles of a row inside the 3x2 block at the

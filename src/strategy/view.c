@@ -82,16 +82,23 @@ void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int 
     s->key_mask = side_is_row ? ~0u : s->mask;
     s->index_shift = side_is_row ? 0 : s->shift;
     s->index_mask = side_is_row ? s->mask : ~0u;
-    s->watch_key = watch ? (base >> s->key_shift) & s->key_mask : UINT32_MAX;
+    /* the side's keys: those of view rows 0 .. watch-1, in either order */
+    uint32_t key0 = (base >> s->key_shift) & s->key_mask;
+    uint32_t key_last =
+        ((base + (uint32_t)((watch > 0 ? watch - 1 : 0) * dr)) >> s->key_shift) & s->key_mask;
+    s->key_lo = key0 < key_last ? key0 : key_last;
+    s->key_span = (uint32_t)watch;
     s->side_mask = !watch ? 0 : side_is_row ? ~s->mask : s->mask;
-    s->side_key = !watch ? 1 : side_is_row ? s->watch_key << s->shift : s->watch_key;
+    s->side_lo = !watch ? 1 : side_is_row ? s->key_lo << s->shift : s->key_lo;
+    s->side_span = !watch ? 0 : side_is_row ? (uint32_t)watch << s->shift : (uint32_t)watch;
     if (!watch)
         return;
     /*
-     * Find the side's w tiles: one pass over the view's rectangle in board
-     * order, whatever the view's orientation, so each row is contiguous and
-     * a block of 16 cells is first tested for any match without branches
-     * (which compilers vectorise).  The blank's cell holds junk.
+     * Find the side's w * watch tiles: one pass over the view's rectangle in
+     * board order, whatever the view's orientation, so each row is
+     * contiguous and a block of 16 cells is first tested for any match
+     * without branches (which compilers vectorise).  The blank's cell holds
+     * junk.
      */
     uint32_t far = base + (uint32_t)((h - 1) * dr) + (uint32_t)((w - 1) * dc);
     uint32_t top = (base < far ? base : far) >> s->shift,
@@ -102,25 +109,33 @@ void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int 
         left = right;
         right = t;
     }
+    const strat_tracker track = strat_tracker_of(s);
     const int key_shift = s->key_shift;
-    const uint32_t key_mask = s->key_mask, key = s->watch_key;
-    int found = 0;
-    for (uint32_t row = top; row <= bottom && found < w; row++) {
+    const uint32_t key_mask = s->key_mask, lo = s->key_lo, span = s->key_span;
+    int found = 0, wanted = w * watch;
+    for (uint32_t row = top; row <= bottom && found < wanted; row++) {
         const uint32_t *line = s->cell + ((size_t)row << s->shift);
         for (uint32_t c = left; c <= right; c += 16) {
             uint32_t end = c + 16 <= right + 1 ? c + 16 : right + 1;
             unsigned any = 0;
             for (uint32_t k = c; k < end; k++)
-                any |= ((line[k] >> key_shift) & key_mask) == key;
+                any |= ((line[k] >> key_shift) & key_mask) - lo < span;
             if (!any)
                 continue;
             for (uint32_t k = c; k < end; k++) {
                 uint32_t slot = (row << s->shift) | k, t = line[k];
-                if (((t >> key_shift) & key_mask) == key && slot != s->blank) {
-                    s->side_pos[(t >> s->index_shift) & s->index_mask] = slot;
+                if (((t >> key_shift) & key_mask) - lo < span && slot != s->blank) {
+                    strat_track(&track, t, slot);
                     found++;
                 }
             }
         }
     }
+}
+
+void strat_view_down(strat *s)
+{
+    s->view.base += (uint32_t)s->view.dr;
+    s->view.h--;
+    s->br--;
 }
