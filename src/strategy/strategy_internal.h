@@ -50,7 +50,8 @@ typedef struct strat_view {
  * Where a phase may move the blank and the tiles, in view coordinates: rows
  * rt .. h-1 of the view, except the cells (r, c) with r < rt + nh and
  * c < c0 (a notch of placed tiles: nh is 1 for a row, the strip's rows
- * left for a strip) and the pillar, column pc, rows pr0 .. pr1-1 (a train
+ * left for a strip) and, in column pc, the cap (rows rt .. cap-1: the
+ * column's tiles already home) and the pillar (rows pr0 .. pr1-1: a train
  * being built or lifted; none when pr0 == pr1).  Everything outside the
  * view is placed as well.
  */
@@ -58,7 +59,7 @@ typedef struct strat_area {
     int rt;
     int c0;
     int nh;
-    int pc, pr0, pr1;
+    int pc, cap, pr0, pr1;
 } strat_area;
 
 /*
