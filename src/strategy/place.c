@@ -1174,6 +1174,8 @@ static int train_column(strat *s, const open_frames *fs, int k, int c)
     best[0] = 0;
     for (int e = 1; e <= k; e++) {
         best[e] = LONG_MAX;
+        from[e] = e - 1;
+        depth[e] = 0;
         for (int a = 0; a < e; a++) {
             /* two rows under a stack keep the area round it connected */
             int d;
