@@ -930,26 +930,7 @@ static int enter_block(strat *s, uint32_t a, uint32_t b, int nh)
     if (in_block(s, s->br, s->bc))
         return SLIDE_OK;
     uint32_t sa = strat_where(s, a), sb = strat_where(s, b);
-    if (nh > 1) {
-        int col = s->bc >= w - 2 ? s->bc : w - 2;
-        uint32_t entry = strat_slot(s, 2, col);
-        if (entry == sa || entry == sb)
-            col = col == w - 1 ? w - 2 : w - 1;
-        entry = strat_slot(s, 2, col);
-        if (entry == sa || entry == sb || s->view.h < 4)
-            return SLIDE_E_INTERNAL;
-        /* left of the block the blank is below the notch; row 3 is, where it is above row 3 */
-        if (s->bc <= w - 3 && s->br >= 3) {
-            walk_cols(s, col);
-            walk_rows(s, 3);
-        } else {
-            walk_rows(s, 3);
-            walk_cols(s, col);
-        }
-        strat_move(s, SLIDE_UP);
-        return SLIDE_OK;
-    }
-    if (s->bc <= w - 3) {
+    if (nh == 1 && s->bc <= w - 3) {
         int first = s->br <= 1 ? 1 : 2;
         int row = first;
         uint32_t entry = strat_slot(s, row, w - 2);
@@ -963,15 +944,21 @@ static int enter_block(strat *s, uint32_t a, uint32_t b, int nh)
         strat_move(s, SLIDE_RIGHT);
         return SLIDE_OK;
     }
-    int col = s->bc;
+    int col = s->bc >= w - 2 ? s->bc : w - 2;
     uint32_t entry = strat_slot(s, 2, col);
     if (entry == sa || entry == sb)
         col = col == w - 1 ? w - 2 : w - 1;
     entry = strat_slot(s, 2, col);
     if (entry == sa || entry == sb || s->view.h < 4)
         return SLIDE_E_INTERNAL;
-    walk_rows(s, 3);
-    walk_cols(s, col);
+    /* left of the block the blank is below the notch; row 3 is, where it is above row 3 */
+    if (s->bc <= w - 3 && s->br >= 3) {
+        walk_cols(s, col);
+        walk_rows(s, 3);
+    } else {
+        walk_rows(s, 3);
+        walk_cols(s, col);
+    }
     strat_move(s, SLIDE_UP);
     return SLIDE_OK;
 }
