@@ -257,7 +257,7 @@ static void trains_shorten_30x30_answers(void **state)
 {
     (void)state;
     /*
-     * On these 10 boards the answers average 1.865 n^3 with strips of
+     * On these 10 boards the answers average 1.871 n^3 with strips of
      * trains and 1.933 n^3 with rows alone (tests/bench/README.md has the
      * larger boards); 1.89 keeps the gain.
      */

@@ -67,10 +67,12 @@ typedef struct strat_area {
  * goal are planned over at most (horizon+1)^2 cells at a time, horizon
  * being STRAT_HORIZON, or STRAT_HORIZON_HUGE on boards of more than
  * STRAT_HUGE_CELLS cells, where the time a move takes matters more than
- * the last percent of length (1000x1000: 1.906 n^3 in 17 s of CPU at 10
- * cells, 1.886 n^3 in 22 s at 20).
+ * the last percent of length (1000x1000 before strips: 1.906 n^3 in 17 s
+ * of CPU at 10 cells, 1.886 n^3 in 22 s at 20).  With strips, 40 against
+ * 20: 100x100 1.809 n^3 against 1.814, a 500x500 board 0.6% shorter in
+ * 2.5 s of CPU against 2.1; 30 gave 1.811.
  */
-#define STRAT_HORIZON 20
+#define STRAT_HORIZON 40
 #define STRAT_HORIZON_HUGE 10
 #define STRAT_HUGE_CELLS 250000
 #define STRAT_PLAN_CELLS ((STRAT_HORIZON + 1) * (STRAT_HORIZON + 1))
