@@ -722,16 +722,8 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
                       int *tile_c, int gr, int gc, int *last_step)
 {
     const strat_view *v = &s->view;
-    const int w = v->w, c0 = a->c0;
     int tr = *tile_r, tc = *tile_c, last = *last_step, steps = 0;
-    /*
-     * Here the tile only goes up, left or right, so the row below stays in
-     * the area and open board needs only the row above and the sides: the
-     * row above below the notch (rt + nh and down) or on the area's first
-     * row right of it, and the box clear of the pillar.  A tile on its
-     * target has arrived.
-     */
-    const int notch_end = a->rt + a->nh;
+    /* the frames have the tile go up, left or right; a tile on its target has arrived */
     if (!((tr != gr || tc != gc) && tr >= gr && last != SLIDE_DOWN && box_open(s, a, tr, tc)))
         return 0;
     uint32_t *const cell = s->cell;
@@ -816,9 +808,7 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
         tc += strat_move_dc[d];
         last = d;
         steps++;
-    } while (((tr - 1 >= notch_end) | ((tr - 1 >= a->rt) & (tc - 1 >= c0))) &
-             ((unsigned)(tc - 1) < (unsigned)(w - 2)) &
-             !pillar_meets(a, tr - 1, tr + 1, tc - 1, tc + 1) & ((tr != gr) | (tc != gc)));
+    } while (box_open(s, a, tr, tc) & ((tr != gr) | (tc != gc)));
     strat_watch(s, tile, at);
     s->npending = np;
     /* the blank is where the tile was, one step behind it */
