@@ -5,9 +5,10 @@
  * A tile travels one cell at a time towards its target; before each step
  * the blank is routed to the cell the tile is to enter, never through the
  * tile itself or a placed cell, and then swaps with the tile.  Each step
- * shortens the tile's Manhattan distance by one, so a placement ends after
- * at most that many steps, and every route is a finite walk, so nothing
- * here can loop.
+ * shortens the tile's Manhattan distance to the cell it is heading for by
+ * one - its target, or on the way one of at most two waypoints (see
+ * tile_course) - so a placement ends, and every route is a finite walk, so
+ * nothing here can loop.
  *
  * Route costs decide the shape of the walk: a step that turns costs the
  * blank 2 moves round the tile (plus the swap), a step straight on costs
@@ -771,7 +772,11 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
          * shorter leg, so that of ways worth the same the step along the
          * longer leg goes first.  Scored with the rest of the staircase
          * instead, a push counted for less than a move: 1.940 n^3 against
-         * 1.908 at n = 100 (tests/bench/README.md).  Packed as
+         * 1.908 at n = 100 (tests/bench/README.md).  A straight step counts
+         * 3 moves, not 4: the staircase has to take its straight steps
+         * somewhere, and here the blank may pass either side of the tile,
+         * where near its target a placed cell often leaves it one (100x100:
+         * 1.775 n^3, against 1.779 counting 4 and 1.792 counting 2).  Packed as
          * (score * 32 - push) * 4 + rank, |push| <= 12: the least wins, the
          * first on a tie; a way that may not be taken is pushed far back.
          */
@@ -783,8 +788,8 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
         int c_near = ((2 * (2 - near) + turn_tie) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
         int c_far = ((2 * (6 - far) + turn_tie) * 32 - far) * 4 + rank_t + 1 + (!turn_ok << 28);
         int c_first =
-            ((2 * (4 - first) + straight_tie) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
-        int c_second = ((2 * (4 - second) + straight_tie) * 32 - second) * 4 + rank_s + 1 +
+            ((2 * (3 - first) + straight_tie) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
+        int c_second = ((2 * (3 - second) + straight_tie) * 32 - second) * 4 + rank_s + 1 +
                        (!straight_ok << 28);
         int c_turn = c_near < c_far ? c_near : c_far;
         int c_straight = c_first < c_second ? c_first : c_second;
@@ -822,21 +827,81 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
 }
 
 /*
+ * Where a tile bound for its target (k->gr, k->gc) heads next, in *wr and
+ * *wc.  A tile on a row
+ * whose cells above it are placed (the area's top row, or the row under the
+ * notch) and that has to travel along it steps straight with the blank
+ * forced round the one free side, pushing whatever is there: five moves a
+ * cell.  So:
+ * - a tile left of the notch whose target is in the notch's rows heads for
+ *   the cell under the notch's corner first (it cannot rise earlier), in
+ *   open board as long as it can;
+ * - a tile standing on such a row with more than STRAT_DIP_RUN cells to go
+ *   along it first dips a row (to the cell one short of the corner, or of
+ *   its target on the area's top row), travels there with both sides of it
+ *   free, and climbs back diagonally.  100x100: 1.812 n^3 without either,
+ *   1.779 with both (bench_strategy, tests/bench/README.md).
+ * dip is 0 before a dip, 1 while heading for the dip cell, 2 after it.
+ */
+#define STRAT_DIP_RUN 2
+
+typedef struct tile_course {
+    int gr, gc;       /* the target */
+    int dip;          /* 0, 1 or 2 */
+    int dip_r, dip_c; /* the dip cell */
+} tile_course;
+
+static void course_next(const strat *s, const strat_area *a, tile_course *k, int tr, int tc,
+                        int *wr, int *wc)
+{
+    int er = -1, ec = 0; /* the end of the run along a row with placed cells above */
+    *wr = k->gr;
+    *wc = k->gc;
+    if (tc < a->c0 && k->gr < a->rt + a->nh) {
+        er = a->rt + a->nh;
+        ec = a->c0;
+        *wr = er;
+        *wc = ec;
+    } else if (tr == a->rt && k->gr == a->rt) {
+        er = a->rt;
+        ec = k->gc;
+    }
+    if (k->dip == 0 && er >= 0 && tr == er && abs(ec - tc) > STRAT_DIP_RUN) {
+        int dr = er + 1, dc = ec > tc ? ec - 1 : ec + 1;
+        if (area_has(s, a, dr, dc) &&
+            !pillar_meets(a, dr, dr, tc < dc ? tc : dc, tc < dc ? dc : tc)) {
+            k->dip = 1;
+            k->dip_r = dr;
+            k->dip_c = dc;
+        }
+    }
+    if (k->dip == 1 && tr == k->dip_r && tc == k->dip_c)
+        k->dip = 2;
+    if (k->dip == 1) {
+        *wr = k->dip_r;
+        *wc = k->dip_c;
+    }
+}
+
+/*
  * Brings the tile `label` to view cell (gr, gc) inside area a, each step
- * closer: up, left or right, or down to a target below the tile (a
- * train's; a row's target is on the area's top row).  Each step goes the
- * way that is cheapest for the
+ * closer to where it heads (course_next): up, left or right, or down to a
+ * cell below the tile (a dip, a train's cell; a row's target is on the
+ * area's top row).  Each step goes the way that is cheapest for the
  * blank: round the ring when it is next to the tile (exact), else its
  * Manhattan distance (plus 2 when the tile stands in the way); on a tie the
  * longer remaining leg goes first, which keeps the walk diagonal.
  * Returns SLIDE_OK or a failure status.
  */
-static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label, int gr,
-                      int gc)
+static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
+                      int target_r, int target_c)
 {
     int tr, tc, last = -1; /* the tile's previous step; the blank is then behind it */
+    tile_course course = {target_r, target_c, 0, 0, 0};
     strat_to_view(s, strat_where(s, label), &tr, &tc);
-    while (tr != gr || tc != gc) {
+    while (tr != target_r || tc != target_c) {
+        int gr, gc;
+        course_next(s, a, &course, tr, tc, &gr, &gc);
         if (last >= 0 && open_steps(s, fs, a, &tr, &tc, gr, gc, &last))
             continue;
         int from = ring_index(tr, tc, s->br, s->bc);
