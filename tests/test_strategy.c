@@ -231,6 +231,18 @@ static void strips_of_trains_reach_every_goal(void **state)
     random_shapes(12, 22, 2, 1, 13);
 }
 
+static void deep_strips_reach_every_goal(void **state)
+{
+    (void)state;
+    /*
+     * From 40 rows and columns (strategy.c, STRAT_DEEP_STRIP_MIN) strips are
+     * of 4 rows, with trains of up to 4 tiles; then of 3 as the rectangle
+     * shrinks below it.
+     */
+    random_shapes(40, 43, 1, 0, 17);
+    random_shapes(40, 43, 1, 1, 19);
+}
+
 static void a_train_that_cannot_be_built_goes_home_tile_by_tile(void **state)
 {
     (void)state;
@@ -677,6 +689,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(answers_average_at_most_1_98_n_cubed),
     cmocka_unit_test(strips_of_trains_reach_every_goal),
     cmocka_unit_test(a_train_that_cannot_be_built_goes_home_tile_by_tile),
+    cmocka_unit_test(deep_strips_reach_every_goal),
     cmocka_unit_test(trains_and_courses_shorten_30x30_answers),
     cmocka_unit_test(streamed_and_counted_answers_match_the_stored_one),
     cmocka_unit_test(a_sink_can_cancel),

@@ -16,10 +16,11 @@
 #include "core/core.h"
 
 /*
- * Rows a strip holds (strat_fill_strip): its tiles come home a column of
- * STRAT_STRIP_ROWS at a time, as a train (see place.c).
+ * Rows a strip holds at most (strat_fill_strip; strategy.c's side_rows says
+ * how many): its tiles come home a column at a time, as trains (see
+ * place.c).
  */
-#define STRAT_STRIP_ROWS 3
+#define STRAT_STRIP_ROWS 4
 
 /* Moves held back so that a move followed by its inverse can be cancelled. */
 #define STRAT_PENDING 16384
