@@ -1,6 +1,7 @@
 /* test_batch.c - stdin batches: order, threads, the table fast path, pairs, interactive use. */
 #include "testkit.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -372,11 +373,27 @@ static char *file_so_far(FILE *f)
     return testkit_slurp(f);
 }
 
+/*
+ * Appends to f's file whatever its offset: a child's stdout or stderr shares
+ * the open file with the test, whose reads (file_so_far) rewind it, and
+ * without this the child's next write lands where a read left the offset,
+ * over lines already written (under load, a count of lines that never grew
+ * to what the test waits for).
+ */
+static void append_always(FILE *f)
+{
+    int flags = fcntl(fileno(f), F_GETFL);
+    assert_true(flags >= 0);
+    assert_int_equal(fcntl(fileno(f), F_SETFL, flags | O_APPEND), 0);
+}
+
 /* Starts `slide solve ARGS` on a pipe (*to: its writing end), into out and err. */
 static pid_t start_solve(const char *const *args, int *to, FILE *out, FILE *err)
 {
     int pipe_fds[2];
     assert_int_equal(pipe(pipe_fds), 0);
+    append_always(out);
+    append_always(err);
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
