@@ -828,11 +828,10 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
 
 /*
  * Where a tile bound for its target (k->gr, k->gc) heads next, in *wr and
- * *wc.  A tile on a row
- * whose cells above it are placed (the area's top row, or the row under the
- * notch) and that has to travel along it steps straight with the blank
- * forced round the one free side, pushing whatever is there: five moves a
- * cell.  So:
+ * *wc.  A tile on a row whose cells above it are placed (the area's top
+ * row, or the row under the notch) that has to travel along it steps
+ * straight with the blank forced round the one free side, pushing whatever
+ * is there: five moves a cell.  So:
  * - a tile left of the notch whose target is in the notch's rows heads for
  *   the cell under the notch's corner first (it cannot rise earlier), in
  *   open board as long as it can;
@@ -884,7 +883,7 @@ static void course_next(const strat *s, const strat_area *a, tile_course *k, int
 }
 
 /*
- * Brings the tile `label` to view cell (gr, gc) inside area a, each step
+ * Brings the tile `label` to view cell (target_r, target_c) inside area a, each step
  * closer to where it heads (course_next): up, left or right, or down to a
  * cell below the tile (a dip, a train's cell; a row's target is on the
  * area's top row).  Each step goes the way that is cheapest for the
