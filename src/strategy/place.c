@@ -874,19 +874,21 @@ static void course_next(const strat *s, const strat_area *a, tile_course *k, int
             k->dip_c = dc;
         }
     }
-    if (k->dip == 1 && tr == k->dip_r && tc == k->dip_c)
-        k->dip = 2;
     if (k->dip == 1) {
-        *wr = k->dip_r;
-        *wc = k->dip_c;
+        if (tr == k->dip_r && tc == k->dip_c) {
+            k->dip = 2;
+        } else {
+            *wr = k->dip_r;
+            *wc = k->dip_c;
+        }
     }
 }
 
 /*
- * Brings the tile `label` to view cell (target_r, target_c) inside area a, each step
- * closer to where it heads (course_next): up, left or right, or down to a
- * cell below the tile (a dip, a train's cell; a row's target is on the
- * area's top row).  Each step goes the way that is cheapest for the
+ * Brings the tile `label` to view cell (target_r, target_c) inside area a,
+ * each step closer to where it heads (course_next): up, left or right, or
+ * down to a cell below the tile (a dip, a train's cell; a row's target is
+ * on the area's top row).  Each step goes the way that is cheapest for the
  * blank: round the ring when it is next to the tile (exact), else its
  * Manhattan distance (plus 2 when the tile stands in the way); on a tie the
  * longer remaining leg goes first, which keeps the walk diagonal.
@@ -1127,7 +1129,7 @@ static long train_depth(const int *row, const int *col, int a, int e, int c, int
             long cost = (long)(2 * (e - a) + 3) * d;
             for (int j = a; j < e; j++) {
                 int dy = abs(row[j] - j - d), dx = abs(col[j] - c);
-                cost += 5L * (dy > dx ? dy : dx) + (dy > dx ? dx : dy);
+                cost += staircase_cost(dy > dx ? dy : dx, dy > dx ? dx : dy);
             }
             if (cost < best || (cost == best && d < *depth)) {
                 best = cost;

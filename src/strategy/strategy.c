@@ -83,31 +83,31 @@ static int fill_side(strat *s, strat_rect *g, const strat_rect *win, int keep_ro
     int can_left = g->left<win->left, can_right = g->right> win->right;
     int brow = (int)(s->blank >> s->shift), bcol = (int)(s->blank & s->mask);
     int32_t stride = (int32_t)(s->mask + 1);
+    int k; /* rows filled at once (side_rows) */
     if ((can_top || can_bottom) && (h >= w || !(can_left || can_right))) {
         int top = can_top && (!can_bottom || brow - g->top <= g->bottom - brow);
         int from_left = bcol - g->left <= g->right - bcol;
         uint32_t base = ((uint32_t)(top ? g->top : g->bottom) << s->shift) |
                         (uint32_t)(from_left ? g->left : g->right);
-        int k = side_rows(top ? win->top - g->top : g->bottom - win->bottom, h, w, keep_rows);
+        k = side_rows(top ? win->top - g->top : g->bottom - win->bottom, h, w, keep_rows);
         strat_set_view(s, base, top ? stride : -stride, from_left ? 1 : -1, h, w, k);
         if (top)
             g->top += k;
         else
             g->bottom -= k;
-        return k > 1 ? strat_fill_strip(s, k) : strat_fill_row(s);
     } else {
         int left = can_left && (!can_right || bcol - g->left <= g->right - bcol);
         int from_top = brow - g->top <= g->bottom - brow;
         uint32_t base = ((uint32_t)(from_top ? g->top : g->bottom) << s->shift) |
                         (uint32_t)(left ? g->left : g->right);
-        int k = side_rows(left ? win->left - g->left : g->right - win->right, w, h, keep_cols);
+        k = side_rows(left ? win->left - g->left : g->right - win->right, w, h, keep_cols);
         strat_set_view(s, base, left ? 1 : -1, from_top ? stride : -stride, w, h, k);
         if (left)
             g->left += k;
         else
             g->right -= k;
-        return k > 1 ? strat_fill_strip(s, k) : strat_fill_row(s);
     }
+    return k > 1 ? strat_fill_strip(s, k) : strat_fill_row(s);
 }
 
 /*
