@@ -1,6 +1,7 @@
 /*
  * test_reduce.c - large boards by reduction (--algo reduce): strategy's
- * rows and columns down to a 10x10 rectangle, beam search for the rest.
+ * rows and columns down to a 10x10 rectangle (6x6 on large boards), beam
+ * search for the rest.
  * Answers replayed to the goal on square, oblong and narrow boards with
  * the standard goal and arbitrary ones; together no longer than strategy's.
  * (One board can be: the rectangle reduce keeps changes the sides strategy
@@ -71,10 +72,30 @@ static void a_small_board_is_searched_whole(void **state)
     slide_board_free(&goal);
 }
 
+static void a_large_board_leaves_beam_search_6x6(void **state)
+{
+    (void)state;
+    /*
+     * Over 4,096 cells (reduce.c, REDUCE_LARGE_CELLS) strategy goes on down
+     * to 6x6; 64x65 is just over, with an arbitrary goal.
+     */
+    slide_board standard, goal, start;
+    slide_rng rng;
+    slide_rng_seed(&rng, 33);
+    assert_int_equal(slide_board_init_goal(&standard, 64, 65), SLIDE_OK);
+    assert_int_equal(slide_generate(&goal, &standard, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+    assert_int_equal(slide_generate(&start, &goal, SLIDE_GEN_RANDOM, 0, &rng), SLIDE_OK);
+    (void)testkit_solve_not_optimal("reduce", &start, &goal, 1);
+    slide_board_free(&start);
+    slide_board_free(&goal);
+    slide_board_free(&standard);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(boards_reach_the_standard_goal),
     cmocka_unit_test(boards_reach_arbitrary_goals),
     cmocka_unit_test(a_small_board_is_searched_whole),
+    cmocka_unit_test(a_large_board_leaves_beam_search_6x6),
 };
 
 TESTKIT_MAIN(tests)

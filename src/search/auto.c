@@ -118,7 +118,7 @@ void auto_choose(const auto_facts *facts, auto_plan *plan)
         plan_set(plan, "beam", NULL, IDA_WEIGHT_ONE,
                  cells <= SLIDE_MAX_WIDE_CELLS ? AUTO_NOT_PDB : AUTO_BEAM);
     } else {
-        /* strategy's rows and columns down to 10x10, then beam search */
+        /* strategy's rows and columns down to 10x10 (6x6 on large boards), then beam search */
         plan_set(plan, "reduce", NULL, IDA_WEIGHT_ONE, AUTO_LARGE);
     }
 }

@@ -23,6 +23,11 @@
  * the length of the answers (2.6 n^3 to 2.0 n^3 moves on random n x n
  * boards, see README); weighing the other ways of a step in open board
  * against that push (open_steps) takes it to 1.93 n^3.
+ *
+ * On small boards each placement and each strip column is made several
+ * ways and taken back, and made for good the way that leaves the board
+ * closest to solved for the moves it took (best_of): no one set of scores
+ * is best for every tile.
  */
 #include "strategy/strategy_internal.h"
 
@@ -288,9 +293,11 @@ static int route_bfs(strat *s, const strat_area *a, int tr, int tc, int gr, int 
  * remaining legs, whose best path is walked three quarters of the way
  * before planning again (the whole way once the goal is inside the box).
  * Cost per move is about s->horizon cell evaluations, whatever the
- * distance.
+ * distance.  A tile of the side counts 1 + side_extra; ties go down the
+ * vertical leg first, or along the row with across_wins (trials' knobs).
  */
-static void walk_planned(strat *s, int gr, int gc)
+static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_extra,
+                                       const int across_wins)
 {
     const strat_view *v = &s->view;
     const int vd = gr > s->br ? SLIDE_DOWN : SLIDE_UP, hd = gc > s->bc ? SLIDE_RIGHT : SLIDE_LEFT;
@@ -301,6 +308,7 @@ static void walk_planned(strat *s, int gr, int gc)
     const uint32_t *cell = s->cell;
     int16_t *best = s->plan_best;
     int8_t *down = s->plan_down;
+    const uint32_t side_mask = s->side_mask, side_lo = s->side_lo, side_span = s->side_span;
     while (s->br != gr && s->bc != gc) {
         int dy = abs(gr - s->br), dx = abs(gc - s->bc);
         int ky = dy, kx = dx, whole = 1;
@@ -330,8 +338,10 @@ static void walk_planned(strat *s, int gr, int gc)
         best[0] = 0;
         uint32_t q = origin + step_h;
         for (int j = 1, key_h = key_h0 + key_h_j; j <= kx; j++, q += step_h, key_h += key_h_j) {
-            int key_t = (int)((cell[q] >> shift_h) & mask_h);
-            run += sign_h * (key_t - key_h) > 0;
+            uint32_t t = cell[q];
+            int key_t = (int)((t >> shift_h) & mask_h);
+            run += (sign_h * (key_t - key_h) > 0) *
+                   (1 + side_extra * ((t & side_mask) - side_lo < side_span));
             best[j] = (int16_t)run;
             down[j] = 0;
         }
@@ -339,13 +349,15 @@ static void walk_planned(strat *s, int gr, int gc)
             const int16_t *prev = best + (i - 1) * width;
             int16_t *cur = best + i * width;
             int8_t *row_down = down + i * width;
-            int key_v = key_v0 + i * key_v_i, key_h = key_h0 + i * key_h_i, left = -1;
+            int key_v = key_v0 + i * key_v_i, key_h = key_h0 + i * key_h_i, left = -1000;
             q = origin + (uint32_t)i * step_v;
             for (int j = 0; j <= kx; j++, q += step_h, key_v += key_v_j, key_h += key_h_j) {
                 uint32_t t = cell[q];
-                int up = prev[j] + (sign_v * ((int)((t >> shift_v) & mask_v) - key_v) > 0);
-                int across = left + (sign_h * ((int)((t >> shift_h) & mask_h) - key_h) > 0);
-                int take_up = up >= across; /* at j = 0, left < 0 makes this 1 */
+                int weight = 1 + side_extra * ((t & side_mask) - side_lo < side_span);
+                int up = prev[j] + weight * (sign_v * ((int)((t >> shift_v) & mask_v) - key_v) > 0);
+                int across =
+                    left + weight * (sign_h * ((int)((t >> shift_h) & mask_h) - key_h) > 0);
+                int take_up = up > across - !across_wins; /* at j = 0, left makes this 1 */
                 left = take_up ? up : across;
                 cur[j] = (int16_t)left;
                 row_down[j] = (int8_t)take_up;
@@ -366,6 +378,64 @@ static void walk_planned(strat *s, int gr, int gc)
     }
     walk_rows(s, gr);
     walk_cols(s, gc);
+}
+
+/*
+ * walk_plan_as with the policy's knobs (plan_side_weight, plan_across),
+ * inlined with the default's constants: the loop is then as lean as before
+ * the knobs (1000x1000 boards, which make no trials, spend a third of their
+ * time in it).
+ */
+static void walk_planned_now(strat *s, int gr, int gc)
+{
+    const int side_extra = s->policy->plan_side_weight - 1, across_wins = s->policy->plan_across;
+    if (side_extra == 0 && !across_wins)
+        walk_plan_as(s, gr, gc, 0, 0);
+    else
+        walk_plan_as(s, gr, gc, side_extra, across_wins);
+}
+
+/*
+ * walk_planned, remembered at the start of a trial's ways (strat.walk_memo):
+ * the walk depends only on the board, the blank, the goal cell and the
+ * planner's knobs, and the board is the trial's own until its first move.
+ */
+static void walk_planned(strat *s, int gr, int gc)
+{
+    if (!s->trying || s->npending != s->floor || !s->walk_memo_cap) {
+        walk_planned_now(s, gr, gc);
+        return;
+    }
+    const int sig = s->policy->plan_across * 16 + s->policy->plan_side_weight;
+    for (int i = 0; i < STRAT_WALK_MEMO; i++) {
+        const strat_walk_memo *m = &s->walk_memo[i];
+        if (m->trial == s->trial && m->blank == s->blank && m->gr == gr && m->gc == gc &&
+            m->sig == sig) {
+            strat_moves_to(s, s->walk_memo_moves + (size_t)i * (size_t)s->walk_memo_cap, m->len, gr,
+                           gc);
+            return;
+        }
+    }
+    const uint32_t blank = s->blank;
+    walk_planned_now(s, gr, gc);
+    size_t len = s->npending - s->floor;
+    if (s->status != SLIDE_OK || len > (size_t)s->walk_memo_cap)
+        return;
+    /* the walk's board moves, as view moves */
+    uint8_t view_move[4];
+    for (int d = 0; d < 4; d++)
+        view_move[s->view.dir[d]] = (uint8_t)d;
+    int i = s->walk_memo_next;
+    s->walk_memo_next = (i + 1) % STRAT_WALK_MEMO;
+    uint8_t *moves = s->walk_memo_moves + (size_t)i * (size_t)s->walk_memo_cap;
+    for (size_t k = 0; k < len; k++)
+        moves[k] = view_move[s->pending[s->floor + k]];
+    s->walk_memo[i].trial = s->trial;
+    s->walk_memo[i].blank = blank;
+    s->walk_memo[i].gr = gr;
+    s->walk_memo[i].gc = gc;
+    s->walk_memo[i].sig = sig;
+    s->walk_memo[i].len = (int)len;
 }
 
 /*
@@ -719,8 +789,9 @@ static inline void open_pushes(const open_frame *f, uint32_t at, const uint32_t 
  * and no way starts with its inverse (`last`).  Updates the tile's cell and
  * last step; returns the number of steps taken (0: not in open board).
  */
-static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int *tile_r,
-                      int *tile_c, int gr, int gc, int *last_step)
+static ALWAYS_INLINE int open_steps_as(strat *s, const open_frames *fs, const strat_area *a,
+                                       int *tile_r, int *tile_c, int gr, int gc, int *last_step,
+                                       const int straight_moves, const int push_weight)
 {
     const strat_view *v = &s->view;
     int tr = *tile_r, tc = *tile_c, last = *last_step, steps = 0;
@@ -776,35 +847,41 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
          * 3 moves, not 4: the staircase has to take its straight steps
          * somewhere, and here the blank may pass either side of the tile,
          * where near its target a placed cell often leaves it one (100x100:
-         * 1.775 n^3, against 1.779 counting 4 and 1.792 counting 2).  Packed as
-         * (score * 32 - push) * 4 + rank, |push| <= 12: the least wins, the
-         * first on a tie; a way that may not be taken is pushed far back.
+         * 1.775 n^3, against 1.779 counting 4 and 1.792 counting 2; trials
+         * try 2 and 4 as well, and pushes worth push_weight moves).  Packed as
+         * (score * 32 - push) * 4 + rank, |push| <= 12, push_weight <= 2: the
+         * least wins, the first on a tie; a way that may not be taken is
+         * pushed far back.
          */
-        _Static_assert(128LL * (2 * (6 + 12) + 1) + 12 * 4 + 4 < (1LL << 28),
+        _Static_assert(128LL * (2 * (6 + 2 * 12) + 1) + 12 * 4 + 4 < (1LL << 28),
                        "packed scores stay below the penalty");
         int rank_s = f->straight_first ? 0 : 2, rank_t = 2 - rank_s;
         int near = push[WAY_NEAR], far = push[WAY_FAR];
         int turn_tie = turn_legs < straight_legs, straight_tie = !turn_tie;
-        int c_near = ((2 * (2 - near) + turn_tie) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
-        int c_far = ((2 * (6 - far) + turn_tie) * 32 - far) * 4 + rank_t + 1 + (!turn_ok << 28);
+        int c_near =
+            ((2 * (2 - push_weight * near) + turn_tie) * 32 - near) * 4 + rank_t + (!turn_ok << 28);
+        int c_far = ((2 * (6 - push_weight * far) + turn_tie) * 32 - far) * 4 + rank_t + 1 +
+                    (!turn_ok << 28);
         int c_first =
-            ((2 * (3 - first) + straight_tie) * 32 - first) * 4 + rank_s + (!straight_ok << 28);
-        int c_second = ((2 * (3 - second) + straight_tie) * 32 - second) * 4 + rank_s + 1 +
-                       (!straight_ok << 28);
+            ((2 * (straight_moves - push_weight * first) + straight_tie) * 32 - first) * 4 +
+            rank_s + (!straight_ok << 28);
+        int c_second =
+            ((2 * (straight_moves - push_weight * second) + straight_tie) * 32 - second) * 4 +
+            rank_s + 1 + (!straight_ok << 28);
         int c_turn = c_near < c_far ? c_near : c_far;
         int c_straight = c_first < c_second ? c_first : c_second;
         const open_way *way = &f->way[(c_turn < c_straight ? c_turn : c_straight) & 3];
+        if (np + 8 > s->pending_cap) {
+            s->npending = np;
+            strat_room(s, 8);
+            np = s->npending;
+        }
         /* the ring after the walk: each cell on it takes the next cell's tile, the last the tile */
         for (int k = 0; k < 8; k++)
             ring[f->off[k]] = t[way->after[k]];
         if (sides)
             for (int k = 0; k < 8; k++)
                 strat_watch(s, t[way->after[k]], at + (uint32_t)f->off[k]);
-        if (np + 8 > STRAT_PENDING) {
-            s->npending = np;
-            strat_flush(s, STRAT_PENDING / 4);
-            np = s->npending;
-        }
         memcpy(s->pending + np, way->moves, 8);
         np += (size_t)way->count;
         const int d = way->heading;
@@ -824,6 +901,17 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
     *tile_c = tc;
     *last_step = last;
     return steps;
+}
+
+/* open_steps_as with the policy's knobs, inlined with the default's constants. */
+static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int *tile_r,
+                      int *tile_c, int gr, int gc, int *last_step)
+{
+    const strat_policy *p = s->policy;
+    if (p->straight_moves == 3 && p->push_weight == 1)
+        return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, 3, 1);
+    return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, p->straight_moves,
+                         p->push_weight);
 }
 
 /*
@@ -850,8 +938,8 @@ typedef struct tile_course {
     int dip_r, dip_c; /* the dip cell */
 } tile_course;
 
-static void course_next(const strat *s, const strat_area *a, tile_course *k, int tr, int tc,
-                        int *wr, int *wc)
+static void course_next(strat *s, const strat_area *a, tile_course *k, int tr, int tc, int *wr,
+                        int *wc)
 {
     int er = -1, ec = 0; /* the end of the run along a row with placed cells above */
     *wr = k->gr;
@@ -867,8 +955,10 @@ static void course_next(const strat *s, const strat_area *a, tile_course *k, int
     }
     if (k->dip == 0 && er >= 0 && tr == er && abs(ec - tc) > STRAT_DIP_RUN) {
         int dr = er + 1, dc = ec > tc ? ec - 1 : ec + 1;
-        if (area_has(s, a, dr, dc) &&
-            !pillar_meets(a, dr, dr, tc < dc ? tc : dc, tc < dc ? dc : tc)) {
+        int can = area_has(s, a, dr, dc) &&
+                  !pillar_meets(a, dr, dr, tc < dc ? tc : dc, tc < dc ? dc : tc);
+        s->touched |= can ? STRAT_TOUCH_DIP : 0u;
+        if (can && s->policy->dips) {
             k->dip = 1;
             k->dip_r = dr;
             k->dip_c = dc;
@@ -894,11 +984,12 @@ static void course_next(const strat *s, const strat_area *a, tile_course *k, int
  * longer remaining leg goes first, which keeps the walk diagonal.
  * Returns SLIDE_OK or a failure status.
  */
-static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
-                      int target_r, int target_c)
+static int place_tile_as(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
+                         int target_r, int target_c)
 {
     int tr, tc, last = -1; /* the tile's previous step; the blank is then behind it */
     tile_course course = {target_r, target_c, 0, 0, 0};
+    const int shorter_leg = s->policy->shorter_leg;
     strat_to_view(s, strat_where(s, label), &tr, &tc);
     while (tr != target_r || tc != target_c) {
         int gr, gc;
@@ -930,7 +1021,9 @@ static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint
                     cost += 2;
                 way = 2;
             }
-            if (cost < best_cost || (cost == best_cost && leg > best_leg)) {
+            s->touched |= cost == best_cost && leg != best_leg ? STRAT_TOUCH_LEG : 0u;
+            if (cost < best_cost ||
+                (cost == best_cost && (shorter_leg ? leg < best_leg : leg > best_leg))) {
                 best_cost = cost;
                 best_dir = d;
                 best_leg = leg;
@@ -956,6 +1049,126 @@ static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint
         last = best_dir;
     }
     return SLIDE_OK;
+}
+
+/*
+ * The ways trials place a tile (best_of), each the default (the first) with
+ * one or two knobs changed.  Every way pays somewhere: with the columns'
+ * plans tried as well, the ten give 1.699 n^3 on 100x100 (5 boards; the
+ * first alone 1.765), and each left out in turn costs 0.02-0.4% there or
+ * on 30x30 (tests/bench/README.md).
+ */
+const strat_policy strat_policies[] = {
+    /* straight, push, across, side, shorter leg, dips */
+    {3, 1, 0, 1, 0, 1}, /* the default */
+    {2, 1, 0, 1, 0, 1}, /* straight steps cheaper */
+    {3, 2, 0, 1, 0, 1}, /* pushes worth more */
+    {4, 1, 0, 1, 0, 1}, /* straight steps dearer */
+    {3, 1, 1, 1, 0, 1}, /* the approach's ties along the row */
+    {3, 1, 0, 1, 1, 1}, /* a step's ties along the shorter leg */
+    {3, 1, 0, 1, 0, 0}, /* no dips */
+    {2, 1, 1, 1, 0, 1}, /* straight steps cheaper, the approach along the row */
+    {3, 1, 0, 2, 0, 1}, /* the approach counts the side's tiles twice */
+    {4, 1, 1, 1, 0, 1}, /* straight steps dearer, the approach along the row */
+};
+#define STRAT_POLICIES ((int)(sizeof strat_policies / sizeof strat_policies[0]))
+
+/* Makes a unit of work (a placement, a strip's column) its `way`-th way. */
+typedef int (*strat_attempt)(strat *s, void *job, int way);
+
+/*
+ * What the `way`-th way needs the first to have met (STRAT_TOUCH_*) to make
+ * other moves than the first; STRAT_TOUCH_ALWAYS: it may differ anywhere.
+ */
+#define STRAT_TOUCH_ALWAYS (~0u)
+typedef unsigned (*strat_needs)(int way);
+
+/*
+ * Trials: makes the unit each of its `ways` ways in turn and takes each
+ * back (strat_undo), then makes it for good the way whose moves plus 1.5
+ * times the change it made to the tiles' distances to their goals (a tile of
+ * the side twice) is least - a way that spends moves pushing tiles home is
+ * worth them, one that leaves the board further from solved is not.  (On
+ * 100x100, weights from 1 to 2.2 give the same within 0.2%.)  The first way
+ * wins a tie.  A way that fails with SLIDE_E_INTERNAL (a train's tile that
+ * cannot reach the stack) is passed over, and when every way does the first
+ * is made for its failure; any other failure (time, memory) ends the trials.
+ * A way that needs(way) says would make the first way's moves again, by
+ * what the first met (strat.touched), is not made.  While trials are open
+ * no unit inside makes trials of its own.
+ */
+static int best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job)
+{
+    /* the ways' moves stay in the buffer: half of it free keeps it from growing */
+    if (s->npending > s->pending_cap / 2)
+        strat_flush(s, s->pending_cap / 4);
+    const size_t start = s->npending, floor = s->floor;
+    long best = LONG_MAX;
+    int pick = 0, failure = SLIDE_OK;
+    s->trying++;
+    s->trial++;
+    s->floor = start;
+    unsigned met = 0; /* what the first way met */
+    for (int way = 0; way < ways; way++) {
+        unsigned need = way > 0 ? needs(way) : STRAT_TOUCH_ALWAYS;
+        if (need != STRAT_TOUCH_ALWAYS && !(need & met))
+            continue; /* the first way's moves again: it wins the tie */
+        s->touched = 0;
+        int status = attempt(s, job, way);
+        if (way == 0)
+            met = s->touched;
+        long score = 2 * (long)(s->npending - start);
+        score += 3 * strat_undo(s, start);
+        if (s->status != SLIDE_OK || (status != SLIDE_OK && status != SLIDE_E_INTERNAL)) {
+            failure = s->status != SLIDE_OK ? s->status : status;
+            break;
+        }
+        if (status == SLIDE_OK && score < best) {
+            best = score;
+            pick = way;
+        }
+    }
+    s->trying--;
+    s->floor = floor;
+    return failure != SLIDE_OK ? failure : attempt(s, job, pick);
+}
+
+/* A placement of place_tile, for best_of. */
+typedef struct tile_job {
+    const open_frames *fs;
+    const strat_area *a;
+    uint32_t label;
+    int target_r, target_c;
+} tile_job;
+
+/* What a way of strat_policies needs the default to have met to differ from it. */
+static unsigned policy_needs(int way)
+{
+    const strat_policy *p = &strat_policies[way], *d = &strat_policies[0];
+    if (p->straight_moves != d->straight_moves || p->push_weight != d->push_weight ||
+        p->plan_across != d->plan_across || p->plan_side_weight != d->plan_side_weight)
+        return STRAT_TOUCH_ALWAYS;
+    return (p->dips != d->dips ? STRAT_TOUCH_DIP : 0u) |
+           (p->shorter_leg != d->shorter_leg ? STRAT_TOUCH_LEG : 0u);
+}
+
+static int attempt_tile(strat *s, void *job, int way)
+{
+    const tile_job *j = job;
+    s->policy = &strat_policies[way];
+    int status = place_tile_as(s, j->fs, j->a, j->label, j->target_r, j->target_c);
+    s->policy = &strat_policies[0];
+    return status;
+}
+
+/* place_tile_as, on a small board the best of the ways strat_policies lists. */
+static int place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
+                      int target_r, int target_c)
+{
+    if (!s->trials || s->trying)
+        return place_tile_as(s, fs, a, label, target_r, target_c);
+    tile_job job = {fs, a, label, target_r, target_c};
+    return best_of(s, STRAT_POLICIES, attempt_tile, policy_needs, &job);
 }
 
 /* Non-zero when view cell (r, c) lies in the 3x2 block at the row's end. */
@@ -1190,27 +1403,48 @@ static int train_home(strat *s, const open_frames *fs, const uint32_t *label, in
  */
 #define TRAIN_TRIP 10
 
+/* How a column is split into runs and how deep its trains are stacked. */
+typedef struct train_plan {
+    int8_t trip;        /* what a run costs beyond its estimate */
+    int8_t depth_shift; /* rows added to each train's depth (0 stays 0) */
+    int8_t split;       /* TRAIN_SPLIT_* */
+} train_plan;
+
+enum {
+    TRAIN_SPLIT_BEST, /* the runs of the least estimate */
+    TRAIN_SPLIT_TILES /* every tile on its own */
+};
+
 /*
- * A column of a strip: the tiles of view cells (0, c) .. (k-1, c).  Where
- * it pays they come home as trains: the blank fetches a train's tiles on
- * one trip instead of coming back to the strip after each, and lifting a
- * train of L tiles costs 2L + 3 moves a row, where a lone tile pays 3 to 5
- * a step.  The column is split into runs of consecutive rows, each home as
- * a train or one by one (train_home); the split with the least estimate
- * (train_depth, plus TRAIN_TRIP a run) is found by a dynamic program over
- * the ends of the runs.
+ * The plans trials try for a column, the first the default.  With the
+ * placements' trials, 100x100 (5 boards): 1.698 n^3; each plan left out in
+ * turn 1.699 to 1.702, but for a whole column as one train, left out
+ * (1.699, and 30x30 1.743 against 1.745).
  */
-static int train_column(strat *s, const open_frames *fs, int k, int c)
+static const train_plan train_plans[] = {
+    {TRAIN_TRIP, 0, TRAIN_SPLIT_BEST},  {TRAIN_TRIP, 2, TRAIN_SPLIT_BEST},
+    {TRAIN_TRIP, -2, TRAIN_SPLIT_BEST}, {30, 0, TRAIN_SPLIT_BEST},
+    {0, 0, TRAIN_SPLIT_BEST},           {TRAIN_TRIP, 1, TRAIN_SPLIT_BEST},
+    {TRAIN_TRIP, -1, TRAIN_SPLIT_BEST}, {TRAIN_TRIP, 4, TRAIN_SPLIT_BEST},
+    {TRAIN_TRIP, 0, TRAIN_SPLIT_TILES},
+};
+#define TRAIN_PLANS ((int)(sizeof train_plans / sizeof train_plans[0]))
+
+/* A column's runs: run i brings rows start[i] .. start[i+1]-1 home, depth[i] its train's depth. */
+typedef struct column_runs {
+    int count;
+    int start[STRAT_STRIP_ROWS + 1];
+    int depth[STRAT_STRIP_ROWS];
+} column_runs;
+
+/*
+ * The runs `plan` makes of a column of k tiles standing at (row[i],
+ * col[i]), bound for column c: the split with the least estimate is found by
+ * a dynamic program over the ends of the runs.
+ */
+static void column_plan(const strat *s, const int *row, const int *col, int k, int c,
+                        const train_plan *plan, column_runs *runs)
 {
-    uint32_t label[STRAT_STRIP_ROWS];
-    int row[STRAT_STRIP_ROWS], col[STRAT_STRIP_ROWS], home = 1;
-    for (int i = 0; i < k; i++) {
-        label[i] = strat_slot(s, i, c);
-        strat_to_view(s, strat_where(s, label[i]), &row[i], &col[i]);
-        home &= row[i] == i && col[i] == c;
-    }
-    if (home)
-        return SLIDE_OK;
     /* best[e]: the least estimate for rows 0 .. e-1, the last run from[e] .. e-1 */
     long best[STRAT_STRIP_ROWS + 1];
     int from[STRAT_STRIP_ROWS + 1], depth[STRAT_STRIP_ROWS + 1];
@@ -1221,9 +1455,13 @@ static int train_column(strat *s, const open_frames *fs, int k, int c)
         depth[e] = 0;
         for (int a = 0; a < e; a++) {
             /* two rows under a stack keep the area round it connected */
+            const int deepest = s->view.h - e - 2;
             int d;
-            long cost =
-                best[a] + train_depth(row, col, a, e, c, s->view.h - e - 2, &d) + TRAIN_TRIP;
+            long cost = best[a] + train_depth(row, col, a, e, c, deepest, &d) + plan->trip;
+            if (d > 0 && plan->depth_shift) {
+                d += plan->depth_shift;
+                d = d < 0 ? 0 : d > deepest ? deepest : d;
+            }
             if (cost < best[e]) {
                 best[e] = cost;
                 from[e] = a;
@@ -1231,15 +1469,90 @@ static int train_column(strat *s, const open_frames *fs, int k, int c)
             }
         }
     }
-    int ends[STRAT_STRIP_ROWS], runs = 0;
+    if (plan->split == TRAIN_SPLIT_TILES) {
+        for (int e = 1; e <= k; e++) {
+            from[e] = e - 1;
+            depth[e] = 0;
+        }
+    }
+    int ends[STRAT_STRIP_ROWS], n = 0;
     for (int e = k; e > 0; e = from[e])
-        ends[runs++] = e;
-    for (int r = runs - 1; r >= 0; r--) {
-        int e = ends[r], status = train_home(s, fs, label, k, c, from[e], e, depth[e]);
+        ends[n++] = e;
+    memset(runs, 0, sizeof *runs);
+    runs->count = n;
+    for (int r = 0; r < n; r++) {
+        int e = ends[n - 1 - r];
+        runs->start[r] = from[e];
+        runs->start[r + 1] = e;
+        runs->depth[r] = depth[e];
+    }
+}
+
+/* A strip's column and the different runs the plans make of it, for best_of. */
+typedef struct column_job {
+    const open_frames *fs;
+    int k, c, plans;
+    uint32_t label[STRAT_STRIP_ROWS];
+    column_runs runs[TRAIN_PLANS];
+} column_job;
+
+/* Every plan may differ from the first anywhere. */
+static unsigned plan_needs(int way)
+{
+    (void)way;
+    return STRAT_TOUCH_ALWAYS;
+}
+
+static int attempt_column(strat *s, void *job, int way)
+{
+    const column_job *j = job;
+    const column_runs *runs = &j->runs[way];
+    for (int r = 0; r < runs->count; r++) {
+        int status = train_home(s, j->fs, j->label, j->k, j->c, runs->start[r], runs->start[r + 1],
+                                runs->depth[r]);
         if (status != SLIDE_OK)
             return status;
     }
     return SLIDE_OK;
+}
+
+/*
+ * A column of a strip: the tiles of view cells (0, c) .. (k-1, c).  Where
+ * it pays they come home as trains: the blank fetches a train's tiles on
+ * one trip instead of coming back to the strip after each, and lifting a
+ * train of L tiles costs 2L + 3 moves a row, where a lone tile pays 3 to 5
+ * a step.  The column is split into runs of consecutive rows, each home as
+ * a train or one by one (train_home), as the first of train_plans says
+ * (the least estimate: train_depth, plus TRAIN_TRIP a run); on a small
+ * board as the best of the different splits the plans make, each tried
+ * with the default placements (best_of), the one kept then made with its
+ * placements' trials.
+ */
+static int train_column(strat *s, const open_frames *fs, int k, int c)
+{
+    column_job job;
+    int row[STRAT_STRIP_ROWS], col[STRAT_STRIP_ROWS], home = 1;
+    job.fs = fs;
+    job.k = k;
+    job.c = c;
+    for (int i = 0; i < k; i++) {
+        job.label[i] = strat_slot(s, i, c);
+        strat_to_view(s, strat_where(s, job.label[i]), &row[i], &col[i]);
+        home &= row[i] == i && col[i] == c;
+    }
+    if (home)
+        return SLIDE_OK;
+    job.plans = 0;
+    for (int p = 0; p < (s->trials ? TRAIN_PLANS : 1); p++) {
+        column_runs *runs = &job.runs[job.plans];
+        column_plan(s, row, col, k, c, &train_plans[p], runs);
+        int seen = 0;
+        for (int q = 0; q < job.plans && !seen; q++)
+            seen = !memcmp(&job.runs[q], runs, sizeof *runs);
+        job.plans += !seen;
+    }
+    return job.plans == 1 ? attempt_column(s, &job, 0)
+                          : best_of(s, job.plans, attempt_column, plan_needs, &job);
 }
 
 int strat_fill_strip(strat *s, int k)

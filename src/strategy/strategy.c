@@ -144,9 +144,21 @@ static int strat_load(strat *s, const slide_board *start, const slide_board *goa
     s->side_cap = (size_t)(s->rows > (int)s->mask + 1 ? s->rows : (int)s->mask + 1);
     s->cell = budget_alloc(s->budget, s->slots * sizeof *s->cell);
     s->side_pos = budget_alloc(s->budget, s->side_cap * STRAT_STRIP_ROWS * sizeof *s->side_pos);
+    s->pending = budget_alloc(s->budget, STRAT_PENDING);
+    s->pending_cap = s->pending ? STRAT_PENDING : 0;
+    s->trials = cells <= STRAT_TRIAL_CELLS;
+    s->policy = &strat_policies[0];
+    if (s->trials) {
+        s->walk_memo_cap = s->rows + s->cols;
+        s->walk_memo_moves =
+            budget_alloc(s->budget, (size_t)STRAT_WALK_MEMO * (size_t)s->walk_memo_cap);
+        if (!s->walk_memo_moves)
+            s->walk_memo_cap = 0;
+    }
     /* label of tile t = slot of its goal cell */
     uint32_t *goal_slot = budget_alloc(s->budget, cells * sizeof *goal_slot);
-    if (!s->cell || !s->side_pos || !goal_slot) {
+    if (!s->cell || !s->side_pos || !s->pending || (s->trials && !s->walk_memo_moves) ||
+        !goal_slot) {
         budget_free(s->budget, goal_slot, cells * sizeof *goal_slot);
         return s->budget->status;
     }
@@ -171,6 +183,8 @@ static void strat_release(strat *s)
 {
     budget_free(s->budget, s->cell, s->slots * sizeof *s->cell);
     budget_free(s->budget, s->side_pos, s->side_cap * STRAT_STRIP_ROWS * sizeof *s->side_pos);
+    budget_free(s->budget, s->pending, s->pending_cap);
+    budget_free(s->budget, s->walk_memo_moves, (size_t)STRAT_WALK_MEMO * (size_t)s->walk_memo_cap);
 }
 
 /*

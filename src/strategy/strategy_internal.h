@@ -22,8 +22,58 @@
  */
 #define STRAT_STRIP_ROWS 4
 
-/* Moves held back so that a move followed by its inverse can be cancelled. */
+/*
+ * Moves held back so that a move followed by its inverse can be cancelled
+ * (the buffer's first size; a trial's moves stay until it is decided, so
+ * it grows during one, see strat_room).
+ */
 #define STRAT_PENDING 16384
+
+/*
+ * Boards of at most this many cells get trials (place.c, best_of): each
+ * tile placement and each strip column is made every way listed there and
+ * kept the way that leaves the board closest to solved for the moves it
+ * took.  That multiplies the time by about 8, so larger boards make each
+ * the one default way (100x100: 1.765 -> 1.699 n^3 in about 0.45 s instead
+ * of 0.06; 1000x1000 would take minutes).
+ */
+#define STRAT_TRIAL_CELLS 16384
+
+/*
+ * One way of placing a tile: the knobs the trials vary (place.c lists the
+ * ways tried; the first is the default, used alone on large boards).
+ */
+typedef struct strat_policy {
+    int8_t straight_moves;   /* what a straight step in open board counts (open_steps) */
+    int8_t push_weight;      /* what a tile pushed towards its goal counts there, against a move */
+    int8_t plan_across;      /* the approach planner's ties go along the row, not down */
+    int8_t plan_side_weight; /* what a tile of the side counts in the planner */
+    int8_t shorter_leg;      /* a step's ties go along the shorter leg (place_tile) */
+    int8_t dips;             /* tiles dip a row to travel along one under placed cells */
+} strat_policy;
+
+/* Approach walks a trial remembers (see strat.walk_memo). */
+#define STRAT_WALK_MEMO 4
+
+/* One remembered walk: of trial `trial`, from slot blank to view cell (gr, gc). */
+typedef struct strat_walk_memo {
+    uint32_t trial, blank;
+    int gr, gc;
+    int sig; /* the planner's knobs */
+    int len; /* moves */
+} strat_walk_memo;
+
+/*
+ * Choices a placement met where the knobs dips and shorter_leg would have
+ * decided otherwise (strat.touched): a way that differs from the default
+ * only in knobs whose choices the default's placement never met makes the
+ * same moves, so trials pass it over.
+ */
+#define STRAT_TOUCH_DIP 1u /* a tile could have dipped (course_next) */
+#define STRAT_TOUCH_LEG 2u /* two steps tied but for their legs (place_tile_as) */
+
+/* The ways trials make a placement (place.c); the first is the default. */
+extern const strat_policy strat_policies[];
 
 /*
  * View cell (r, c) is board slot base + r*dr + c*dc; dr and dc are +-1 or
@@ -110,8 +160,28 @@ typedef struct strat {
     uint32_t goal_blank; /* slot where the blank belongs */
     strat_view view;
     int br, bc;                     /* the blank in view coordinates */
-    uint8_t pending[STRAT_PENDING]; /* board moves not yet handed on */
-    size_t npending;
+    uint8_t *pending;               /* board moves not yet handed on, pending_cap bytes */
+    size_t npending, pending_cap;
+    /*
+     * While a trial is open (trying), the moves from pending[floor] on are
+     * its own: none of them cancels one below, and none is handed on.
+     */
+    size_t floor;
+    int trying;
+    int trials;                 /* the board is small enough for trials */
+    const strat_policy *policy; /* the way tiles are placed now */
+    unsigned touched;           /* STRAT_TOUCH_* the placements met (see best_of) */
+    /*
+     * The approach walks planned before any move of a trial's way
+     * (walk_planned): a later way that plans the same walk from the same
+     * board replays it instead (most ways differ only in the steps).
+     * trial counts trials, so an entry of an earlier one is stale; the
+     * moves (view moves) are walk_memo_cap bytes an entry.
+     */
+    uint32_t trial;
+    strat_walk_memo walk_memo[STRAT_WALK_MEMO];
+    uint8_t *walk_memo_moves;
+    int walk_memo_cap, walk_memo_next;
     move_list *out;
     search_budget *budget;
     int status;           /* first failure; phases stop once it is set */
@@ -129,6 +199,25 @@ static const int strat_move_dc[4] = {0, 0, -1, 1};
 
 /* Hands all but the last `keep` pending moves to the output. */
 void strat_flush(strat *s, size_t keep);
+
+/*
+ * Makes room for `need` (at most STRAT_PENDING / 2) more pending moves:
+ * hands on all but the last quarter of the buffer, or while a trial is
+ * open grows it.  When memory runs out it sets s->status and empties the
+ * buffer: the solve has failed, but the moves can still be made.
+ */
+void strat_room(strat *s, size_t need);
+
+/*
+ * Takes back the pending moves from pending[from] on, newest first, and
+ * returns how much they had changed the tiles' distances to their goals,
+ * summed (negative: closer), a tile of the side being filled counting
+ * twice.  The board, the blank and the side's tracking are as before them.
+ */
+long strat_undo(strat *s, size_t from);
+
+/* View coordinates of a board slot. */
+void strat_to_view(const strat *s, uint32_t slot, int *r, int *c);
 
 /*
  * What the move loops need to track the side's tiles, copied to a local so
@@ -190,15 +279,15 @@ static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_
     uint32_t blank = s->blank;
     size_t np = s->npending;
     int i = 0;
-    for (; i < n && np && s->pending[np - 1] == (dir[dirs[i]] ^ 1); i++, np--) {
+    for (; i < n && np > s->floor && s->pending[np - 1] == (dir[dirs[i]] ^ 1); i++, np--) {
         uint32_t to = blank + delta[dirs[i]], tile = cell[to];
         cell[blank] = tile;
         strat_track(&track, tile, blank);
         blank = to;
     }
-    if (np + (size_t)(n - i) > STRAT_PENDING) {
+    if (np + (size_t)(n - i) > s->pending_cap) {
         s->npending = np;
-        strat_flush(s, 0);
+        strat_room(s, (size_t)(n - i));
         np = s->npending;
     }
     uint8_t *out = s->pending + np;
@@ -240,19 +329,19 @@ static inline void strat_run(strat *s, int d, int count)
     size_t np = s->npending;
     /* only the leading moves of a run can cancel pending ones */
     int i = 0;
-    for (; i < count && np && s->pending[np - 1] == (bd ^ 1); i++, np--) {
+    for (; i < count && np > s->floor && s->pending[np - 1] == (bd ^ 1); i++, np--) {
         uint32_t to = blank + delta, tile = cell[to];
         cell[blank] = tile;
         strat_track(&track, tile, blank);
         blank = to;
     }
     while (i < count) {
-        if (np == STRAT_PENDING) {
+        if (np == s->pending_cap) {
             s->npending = np;
-            strat_flush(s, 0);
+            strat_room(s, 1);
             np = s->npending;
         }
-        size_t room = STRAT_PENDING - np;
+        size_t room = s->pending_cap - np;
         int chunk = (size_t)(count - i) < room ? count - i : (int)room;
         memset(s->pending + np, bd, (size_t)chunk);
         np += (size_t)chunk;
@@ -287,9 +376,6 @@ static inline uint32_t strat_slot(const strat *s, int r, int c)
 {
     return s->view.base + (uint32_t)(r * s->view.dr) + (uint32_t)(c * s->view.dc);
 }
-
-/* View coordinates of a board slot. */
-void strat_to_view(const strat *s, uint32_t slot, int *r, int *c);
 
 /*
  * Makes v the current view: rows (or columns) of the board starting at slot

@@ -6,6 +6,8 @@
  */
 #include "strategy/strategy_internal.h"
 
+#include <stdlib.h>
+
 void strat_flush(strat *s, size_t keep)
 {
     size_t n = s->npending - keep;
@@ -29,6 +31,67 @@ void strat_flush(strat *s, size_t keep)
     }
     memmove(s->pending, s->pending + n, keep);
     s->npending = keep;
+}
+
+void strat_room(strat *s, size_t need)
+{
+    if (!s->trying) {
+        /* the last quarter stays, so that the next moves may still cancel */
+        size_t keep = s->npending < s->pending_cap / 4 ? s->npending : s->pending_cap / 4;
+        strat_flush(s, keep);
+        if (s->pending_cap - s->npending >= need)
+            return;
+    }
+    size_t cap = 2 * s->pending_cap;
+    while (cap - s->npending < need)
+        cap *= 2;
+    uint8_t *grown = budget_alloc(s->budget, cap);
+    if (!grown) {
+        /*
+         * The solve fails; the moves still go on (unrecorded), so that every
+         * walk under way reaches its end and the phases stop at their checks.
+         */
+        if (s->status == SLIDE_OK)
+            s->status = s->budget->status;
+        s->npending = 0;
+        return;
+    }
+    memcpy(grown, s->pending, s->npending);
+    budget_free(s->budget, s->pending, s->pending_cap);
+    s->pending = grown;
+    s->pending_cap = cap;
+}
+
+long strat_undo(strat *s, size_t from)
+{
+    const uint32_t stride = s->mask + 1, mask = s->mask;
+    const int shift = s->shift;
+    const uint32_t side_mask = s->side_mask, side_lo = s->side_lo, side_span = s->side_span;
+    /* where the tile a move u, d, l, r took is, from the blank after the move */
+    const uint32_t back_of[4] = {stride, 0u - stride, 1u, 0u - 1u};
+    const strat_tracker track = strat_tracker_of(s);
+    uint32_t *const cell = s->cell;
+    const uint8_t *const pending = s->pending;
+    uint32_t blank = s->blank;
+    long change = 0;
+    for (size_t i = s->npending; i-- > from;) {
+        const unsigned m = pending[i];
+        uint32_t back = blank + back_of[m];
+        uint32_t tile = cell[back];
+        /* the tile went a cell along a row (u, d) or a column (l, r): towards its goal or not */
+        uint32_t goal = m < 2 ? tile >> shift : tile & mask;
+        uint32_t was = m < 2 ? blank >> shift : blank & mask;
+        int towards = m & 1 ? goal < was : goal > was;
+        int weight = 1 + ((tile & side_mask) - side_lo < side_span);
+        change += (long)(weight * (1 - 2 * towards));
+        cell[blank] = tile;
+        strat_track(&track, tile, blank);
+        blank = back;
+    }
+    s->blank = blank;
+    s->npending = from;
+    strat_to_view(s, blank, &s->br, &s->bc);
+    return change;
 }
 
 void strat_to_view(const strat *s, uint32_t slot, int *r, int *c)
