@@ -293,10 +293,12 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
                    cols);
     else if (status == SLIDE_E_MEMLIMIT)
         search_note(search,
-                   "strategy needs %zu bytes for this %dx%d board, and a stored answer one byte a "
-                   "move (%llu moves so far)",
-                   s->slots * sizeof(uint32_t) + sizeof *s, rows, cols,
-                   (unsigned long long)s->out->count);
+                    "strategy needs %zu bytes for this %dx%d board, and a stored answer one byte a "
+                    "move (%llu moves so far)",
+                    s->slots * sizeof(uint32_t) + sizeof *s +
+                        (s->pending_cap > STRAT_PENDING ? s->pending_cap : STRAT_PENDING) +
+                        (size_t)STRAT_WALK_MEMO * (size_t)s->walk_memo_cap,
+                    rows, cols, (unsigned long long)s->out->count);
     strat_release(s);
     budget_free(budget, s, sizeof *s);
     return status;
