@@ -341,7 +341,7 @@ static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_
             uint32_t t = cell[q];
             int key_t = (int)((t >> shift_h) & mask_h);
             run += (sign_h * (key_t - key_h) > 0) *
-                   (1 + side_extra * ((t & side_mask) - side_lo < side_span));
+                   (1 + side_extra * strat_of_side(t, side_mask, side_lo, side_span));
             best[j] = (int16_t)run;
             down[j] = 0;
         }
@@ -353,7 +353,7 @@ static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_
             q = origin + (uint32_t)i * step_v;
             for (int j = 0; j <= kx; j++, q += step_h, key_v += key_v_j, key_h += key_h_j) {
                 uint32_t t = cell[q];
-                int weight = 1 + side_extra * ((t & side_mask) - side_lo < side_span);
+                int weight = 1 + side_extra * strat_of_side(t, side_mask, side_lo, side_span);
                 int up = prev[j] + weight * (sign_v * ((int)((t >> shift_v) & mask_v) - key_v) > 0);
                 int across =
                     left + weight * (sign_h * ((int)((t >> shift_h) & mask_h) - key_h) > 0);
@@ -402,7 +402,7 @@ static void walk_planned_now(strat *s, int gr, int gc)
  */
 static void walk_planned(strat *s, int gr, int gc)
 {
-    if (!s->trying || s->npending != s->floor || !s->walk_memo_cap) {
+    if (!s->trying || s->npending != s->floor) {
         walk_planned_now(s, gr, gc);
         return;
     }
@@ -714,12 +714,6 @@ static void open_frames_init(open_frames *fs, const strat *s)
     open_frame_init(&fs->f[3], s, SLIDE_RIGHT, SLIDE_UP);
 }
 
-/* Non-zero when label t is a tile of the side being filled (strat.side_mask ...). */
-static inline int of_side(uint32_t t, uint32_t mask, uint32_t lo, uint32_t span)
-{
-    return (t & mask) - lo < span;
-}
-
 /* +weight when `towards`, else -weight (no branch: the outcome is a coin toss). */
 static inline int signed_weight(int towards, int weight)
 {
@@ -813,18 +807,18 @@ static ALWAYS_INLINE int open_steps_as(strat *s, const open_frames *fs, const st
         for (int k = 0; k < 8; k++)
             t[k] = ring[f->off[k]];
         t[8] = tile;
-        int sides = of_side(t[0], side_mask, side_lo, side_span) |
-                    of_side(t[1], side_mask, side_lo, side_span) |
-                    of_side(t[2], side_mask, side_lo, side_span) |
-                    of_side(t[3], side_mask, side_lo, side_span) |
-                    of_side(t[5], side_mask, side_lo, side_span) |
-                    of_side(t[6], side_mask, side_lo, side_span) |
-                    of_side(t[7], side_mask, side_lo, side_span);
+        int sides = strat_of_side(t[0], side_mask, side_lo, side_span) |
+                    strat_of_side(t[1], side_mask, side_lo, side_span) |
+                    strat_of_side(t[2], side_mask, side_lo, side_span) |
+                    strat_of_side(t[3], side_mask, side_lo, side_span) |
+                    strat_of_side(t[5], side_mask, side_lo, side_span) |
+                    strat_of_side(t[6], side_mask, side_lo, side_span) |
+                    strat_of_side(t[7], side_mask, side_lo, side_span);
         if (sides) {
             /* a tile of the side in the ring (rare): its pushes count twice */
             int weight[8];
             for (int k = 0; k < 8; k++)
-                weight[k] = 1 + of_side(t[k], side_mask, side_lo, side_span);
+                weight[k] = 1 + strat_of_side(t[k], side_mask, side_lo, side_span);
             open_pushes(f, at, t, weight, push);
         } else {
             open_pushes(f, at, t, unweighted, push);
@@ -1078,7 +1072,8 @@ typedef int (*strat_attempt)(strat *s, void *job, int way);
 
 /*
  * What the `way`-th way needs the first to have met (STRAT_TOUCH_*) to make
- * other moves than the first; STRAT_TOUCH_ALWAYS: it may differ anywhere.
+ * other moves than the first; STRAT_TOUCH_ALWAYS: it may differ anywhere
+ * (every way, when best_of is given no needs).
  */
 #define STRAT_TOUCH_ALWAYS (~0u)
 typedef unsigned (*strat_needs)(int way);
@@ -1100,8 +1095,8 @@ typedef unsigned (*strat_needs)(int way);
 static int best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job)
 {
     /* the ways' moves stay in the buffer: half of it free keeps it from growing */
-    if (s->npending > s->pending_cap / 2)
-        strat_flush(s, s->pending_cap / 4);
+    if (s->pending_cap - s->npending < s->pending_cap / 2)
+        strat_room(s, s->pending_cap / 2);
     const size_t start = s->npending, floor = s->floor;
     long best = LONG_MAX;
     int pick = 0, failure = SLIDE_OK;
@@ -1110,7 +1105,7 @@ static int best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs,
     s->floor = start;
     unsigned met = 0; /* what the first way met */
     for (int way = 0; way < ways; way++) {
-        unsigned need = way > 0 ? needs(way) : STRAT_TOUCH_ALWAYS;
+        unsigned need = way > 0 && needs ? needs(way) : STRAT_TOUCH_ALWAYS;
         if (need != STRAT_TOUCH_ALWAYS && !(need & met))
             continue; /* the first way's moves again: it wins the tie */
         s->touched = 0;
@@ -1496,13 +1491,6 @@ typedef struct column_job {
     column_runs runs[TRAIN_PLANS];
 } column_job;
 
-/* Every plan may differ from the first anywhere. */
-static unsigned plan_needs(int way)
-{
-    (void)way;
-    return STRAT_TOUCH_ALWAYS;
-}
-
 static int attempt_column(strat *s, void *job, int way)
 {
     const column_job *j = job;
@@ -1552,7 +1540,7 @@ static int train_column(strat *s, const open_frames *fs, int k, int c)
         job.plans += !seen;
     }
     return job.plans == 1 ? attempt_column(s, &job, 0)
-                          : best_of(s, job.plans, attempt_column, plan_needs, &job);
+                          : best_of(s, job.plans, attempt_column, NULL, &job);
 }
 
 int strat_fill_strip(strat *s, int k)

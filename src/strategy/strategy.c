@@ -145,15 +145,13 @@ static int strat_load(strat *s, const slide_board *start, const slide_board *goa
     s->cell = budget_alloc(s->budget, s->slots * sizeof *s->cell);
     s->side_pos = budget_alloc(s->budget, s->side_cap * STRAT_STRIP_ROWS * sizeof *s->side_pos);
     s->pending = budget_alloc(s->budget, STRAT_PENDING);
-    s->pending_cap = s->pending ? STRAT_PENDING : 0;
+    s->pending_cap = STRAT_PENDING;
     s->trials = cells <= STRAT_TRIAL_CELLS;
     s->policy = &strat_policies[0];
     if (s->trials) {
         s->walk_memo_cap = s->rows + s->cols;
         s->walk_memo_moves =
             budget_alloc(s->budget, (size_t)STRAT_WALK_MEMO * (size_t)s->walk_memo_cap);
-        if (!s->walk_memo_moves)
-            s->walk_memo_cap = 0;
     }
     /* label of tile t = slot of its goal cell */
     uint32_t *goal_slot = budget_alloc(s->budget, cells * sizeof *goal_slot);
@@ -295,8 +293,7 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
         search_note(search,
                     "strategy needs %zu bytes for this %dx%d board, and a stored answer one byte a "
                     "move (%llu moves so far)",
-                    s->slots * sizeof(uint32_t) + sizeof *s +
-                        (s->pending_cap > STRAT_PENDING ? s->pending_cap : STRAT_PENDING) +
+                    s->slots * sizeof(uint32_t) + sizeof *s + s->pending_cap +
                         (size_t)STRAT_WALK_MEMO * (size_t)s->walk_memo_cap,
                     rows, cols, (unsigned long long)s->out->count);
     strat_release(s);

@@ -250,6 +250,15 @@ static inline void strat_watch(strat *s, uint32_t tile, uint32_t slot)
     strat_track(&k, tile, slot);
 }
 
+/*
+ * Non-zero when label t is a tile of the side being filled, from the
+ * strat's side_mask, side_lo and side_span (copied to locals by the loops).
+ */
+static inline int strat_of_side(uint32_t t, uint32_t mask, uint32_t lo, uint32_t span)
+{
+    return (t & mask) - lo < span;
+}
+
 /* The slot of a tile of the side being filled (see side_pos). */
 static inline uint32_t strat_where(const strat *s, uint32_t label)
 {

@@ -6,8 +6,6 @@
  */
 #include "strategy/strategy_internal.h"
 
-#include <stdlib.h>
-
 void strat_flush(strat *s, size_t keep)
 {
     size_t n = s->npending - keep;
@@ -82,7 +80,7 @@ long strat_undo(strat *s, size_t from)
         uint32_t goal = m < 2 ? tile >> shift : tile & mask;
         uint32_t was = m < 2 ? blank >> shift : blank & mask;
         int towards = m & 1 ? goal < was : goal > was;
-        int weight = 1 + ((tile & side_mask) - side_lo < side_span);
+        int weight = 1 + strat_of_side(tile, side_mask, side_lo, side_span);
         change += (long)(weight * (1 - 2 * towards));
         cell[blank] = tile;
         strat_track(&track, tile, blank);
