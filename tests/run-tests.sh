@@ -19,6 +19,6 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
 fi
 # SLIDE_TESTS=ON: configuring fails, rather than skipping the tests, should cmocka not be found
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSLIDE_TESTS=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSLIDE_TESTS=ON -DSLIDE_WERROR=ON >/dev/null
 cmake --build build -j"$(nproc)"
 cd build && ctest --output-on-failure -j"$(nproc)"
