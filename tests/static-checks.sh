@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Static and dynamic checks beyond the compiler's warnings:
 #
-#   tests/static-checks.sh [tidy] [cppcheck] [valgrind]     (default: all three)
+#   tests/static-checks.sh [format] [tidy] [cppcheck] [valgrind]   (default: all four)
 #
+#   format    clang-format (.clang-format) over the C lines changed since the
+#             commit named in tests/static/format-base: new code follows the
+#             house style without reformatting the history around it
 #   tidy      clang-tidy with .clang-tidy over src/ (bugprone, cert, the
 #             clang static analyzer); reviewed false reports are listed in
 #             tests/static/known-findings.txt
@@ -17,12 +20,29 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${SLIDE_STATIC_BUILD:-build-static}
 checks=("$@")
-[ ${#checks[@]} -gt 0 ] || checks=(tidy cppcheck valgrind)
+[ ${#checks[@]} -gt 0 ] || checks=(format tidy cppcheck valgrind)
 failed=0
 
 configure() {
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
     >/dev/null || exit 2
+}
+
+run_format() {
+  echo "== clang-format on the lines changed since tests/static/format-base"
+  local base out
+  base=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' tests/static/format-base)
+  if ! git rev-parse --verify -q "$base^{commit}" >/dev/null; then
+    echo "format: tests/static/format-base names $base, which is no commit here" >&2
+    return 1
+  fi
+  out=$(git clang-format --diff "$base" -- '*.c' '*.h' 2>&1)
+  case $out in
+  "no modified files to format" | "clang-format did not modify any files" | "") return 0 ;;
+  esac
+  printf '%s\n' "$out"
+  echo "format: the lines above are not in the house style (git clang-format $base fixes them)" >&2
+  return 1
 }
 
 run_tidy() {
@@ -99,10 +119,11 @@ run_valgrind() {
 
 for check in "${checks[@]}"; do
   case $check in
+    format) run_format || failed=1 ;;
     tidy) run_tidy ;;
     cppcheck) run_cppcheck ;;
     valgrind) run_valgrind ;;
-    *) echo "unknown check '$check' (tidy, cppcheck, valgrind)"; exit 2 ;;
+    *) echo "unknown check '$check' (format, tidy, cppcheck, valgrind)"; exit 2 ;;
   esac
 done
 exit $failed
