@@ -954,12 +954,13 @@ static void check_board_reads_moves_from_a_file_or_stdin(void **state)
 /*
  * Peak memory a check may reach on endless input: the line bound (40 MB)
  * and change.  Under AddressSanitizer a growing buffer's old blocks stay in
- * its quarantine, so the figure is looser there.
+ * its quarantine, and ThreadSanitizer's runtime and shadow take as much, so
+ * the figure is looser there.
  */
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define CHECK_PEAK_KIB (192 * 1024)
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define CHECK_PEAK_KIB (192 * 1024)
 #endif
 #endif

@@ -157,9 +157,10 @@ static void killed_search_resumes_from_its_checkpoint(void **state)
               "--items", "64", "--checkpoint", checkpoint, BOARD_4X4, (char *)NULL);
         _exit(127);
     }
-    /* kill it once a bound past the first few has results recorded */
+    /* kill it once a bound past the first few has results recorded (within
+     * two minutes: a sanitizer build on a loaded machine took over 30 s) */
     int lines = 0;
-    for (int i = 0; i < 600 && lines < 12; i++) {
+    for (int i = 0; i < 2400 && lines < 12; i++) {
         struct timespec pause = {0, 50 * 1000 * 1000};
         nanosleep(&pause, NULL);
         lines = count_lines(checkpoint);
