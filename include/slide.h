@@ -23,17 +23,18 @@
  *
  * The structs that may grow are those a caller fills in and passes
  * (slide_parse_options, slide_limits, slide_context_options,
- * slide_pdb_options, slide_solve_options) and those the library fills in
- * the caller's memory (slide_parse_error, slide_stats, slide_pdb_summary,
- * slide_pdb_file_info).  Each starts with `size` and is made by its init
- * function (slide_solve_options_init() ...), inline here, which sets size
- * to the struct's size in the header the program was built with and every
- * other field to 0, its default.  The library reads and writes only `size`
- * bytes of it: a field added later reads as 0 from an older program, and a
- * newer program's struct is accepted when the fields the loaded library
- * does not know are 0 (else SLIDE_E_ARGUMENT).  A size of 0, a struct not
- * made by its init function, is refused with SLIDE_E_ARGUMENT.  One such
- * struct refers to another by pointer (NULL = defaults), never holds it.
+ * slide_pdb_options, slide_solve_options, slide_gen_options) and those the
+ * library fills in the caller's memory (slide_parse_error, slide_stats,
+ * slide_pdb_summary, slide_pdb_file_info).  Each starts with `size` and is
+ * made by its init function (slide_solve_options_init() ...), inline here,
+ * which sets size to the struct's size in the header the program was built
+ * with and every other field to 0, its default.  The library reads and
+ * writes only `size` bytes of it: a field added later reads as 0 from an
+ * older program, and a newer program's struct is accepted when the fields
+ * the loaded library does not know are 0 (else SLIDE_E_ARGUMENT).  A size of
+ * 0, a struct not made by its init function, is refused with
+ * SLIDE_E_ARGUMENT.  One such struct refers to another by pointer (NULL =
+ * defaults), never holds it.
  * The other structs never grow: slide_board, slide_solution and slide_rng,
  * which callers make themselves, and those the library hands out and owns
  * (slide_progress, slide_algo_info, slide_heuristic_info) may grow at the
@@ -779,6 +780,51 @@ enum { SLIDE_GEN_RANDOM = 0, SLIDE_GEN_WALK = 1, SLIDE_GEN_UNSOLVABLE = 2 };
  */
 SLIDE_API int slide_generate(slide_board *out, const slide_board *goal, int kind, uint64_t walk,
                              slide_rng *rng);
+
+/* How a walk (SLIDE_GEN_WALK) picks each move: slide_gen_options.walk_rule. */
+enum {
+    /* uniformly among the moves that keep the blank on the board, never undoing the previous one */
+    SLIDE_WALK_NO_UNDO = 0,
+    /*
+     * each of the four directions with chance 1/4; one that would take the
+     * blank off the board counts as a move and leaves the board as it is
+     * (the scrambles of DeepCubeA's published sliding-puzzle test sets)
+     */
+    SLIDE_WALK_ANY = 1
+};
+
+typedef struct slide_gen_options {
+    size_t size;   /* set by slide_gen_options_init */
+    int kind;      /* SLIDE_GEN_RANDOM (0, the default), SLIDE_GEN_WALK or SLIDE_GEN_UNSOLVABLE */
+    int walk_rule; /* WALK: SLIDE_WALK_NO_UNDO (0, the default) or SLIDE_WALK_ANY */
+    uint64_t walk; /* WALK: the walk's moves, or the fewest of a range */
+    /*
+     * WALK: 0 = exactly `walk` moves; else the most of a range: each board
+     * first draws its length walk + slide_rng_below(rng, walk_max - walk + 1)
+     * (no draw when walk_max == walk), then walks it.
+     */
+    uint64_t walk_max;
+} slide_gen_options;
+
+static inline slide_gen_options slide_gen_options_init(void)
+{
+    slide_gen_options value;
+    memset(&value, 0, sizeof value);
+    value.size = sizeof value;
+    return value;
+}
+
+/*
+ * slide_generate with its choices in opt (NULL: a uniformly random
+ * solvable board): a walk's rule and a range of lengths besides.  The same
+ * options and rng state give the same board as slide_generate(out, goal,
+ * opt->kind, opt->walk, rng) whenever the rule is SLIDE_WALK_NO_UNDO and
+ * walk_max is 0 or walk.  Returns SLIDE_OK, SLIDE_E_ARGUMENT (as
+ * slide_generate, and opt not made by slide_gen_options_init, an unknown
+ * walk_rule, or walk_max neither 0 nor at least walk) or SLIDE_E_NOMEM.
+ */
+SLIDE_API int slide_generate_with(slide_board *out, const slide_board *goal,
+                                  const slide_gen_options *opt, slide_rng *rng);
 
 #ifdef __cplusplus
 }

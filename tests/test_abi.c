@@ -66,6 +66,15 @@ static void structs_not_made_by_their_init_are_refused(void **state)
     pdb.no_disk_cache = 1;
     assert_int_equal(slide_pdb_prepare(&b, &pdb, 0, NULL, NULL, &bad_summary), SLIDE_E_ARGUMENT);
     assert_int_equal(slide_pdb_file_inspect("/nonexistent", &bad_info), SLIDE_E_ARGUMENT);
+
+    slide_rng rng;
+    slide_rng_seed(&rng, 1);
+    slide_gen_options bad_gen = {0};
+    assert_int_equal(slide_generate_with(&out, &b, &bad_gen, &rng), SLIDE_E_ARGUMENT);
+    assert_null(out.cells);
+    bad_gen = slide_gen_options_init();
+    bad_gen.size = ABI_MIN_GEN_OPTIONS - 1;
+    assert_int_equal(slide_generate_with(&out, &b, &bad_gen, &rng), SLIDE_E_ARGUMENT);
     slide_board_free(&b);
 }
 

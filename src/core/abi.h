@@ -29,6 +29,8 @@
 #define ABI_MIN_SOLVE_OPTIONS ABI_SIZE_UNTIL(slide_solve_options, weight)
 #define ABI_MIN_PDB_SUMMARY ABI_SIZE_UNTIL(slide_pdb_summary, seconds)
 #define ABI_MIN_PDB_FILE_INFO ABI_SIZE_UNTIL(slide_pdb_file_info, problem)
+/* ... and the size of a struct new since, in the first release that has it */
+#define ABI_MIN_GEN_OPTIONS ABI_SIZE_UNTIL(slide_gen_options, walk_max)
 
 /*
  * Copies the caller's struct `in` into *local, a struct of this release
