@@ -533,6 +533,107 @@ static void cli_gen_rejects_bad_options(void **state)
     }
 }
 
+/* The number of lines of text that are exactly line (with its newline). */
+static int lines_equal_to(const char *text, const char *line)
+{
+    int n = 0;
+    size_t len = strlen(line);
+    for (const char *at = text; at && *at; at = strchr(at, '\n'), at = at ? at + 1 : NULL)
+        n += strncmp(at, line, len) == 0 && at[len] == '\n';
+    return n;
+}
+
+/*
+ * slide gen --walk LO-HI and --walk-rule from end to end: a range of one
+ * length and the rule no-undo are the plain --walk's boards; the rule any
+ * keeps a corner goal half the time after one move; the boards are
+ * reproducible by seed (pinned), and solve finds every one solvable.
+ */
+static void cli_gen_walk_ranges_and_rules(void **state)
+{
+    (void)state;
+    testkit_run plain =
+        RUN(NULL, "gen", "--size", "4x4", "--walk", "30", "--seed", "2", "--count", "3");
+    testkit_run range = RUN(NULL, "gen", "--size", "4x4", "--walk", "30-30", "--seed", "2",
+                            "--count", "3", "--walk-rule", "no-undo");
+    assert_int_equal(plain.status, 0);
+    assert_int_equal(range.status, 0);
+    assert_string_equal(plain.out, GEN_WALK30_SEED2_4X4);
+    assert_string_equal(range.out, plain.out);
+    testkit_run_free(&range);
+    testkit_run_free(&plain);
+
+    testkit_run one =
+        RUN(NULL, "gen", "-s", "3x3", "-w", "1", "--walk-rule=any", "--seed", "5", "-n", "4000");
+    assert_int_equal(one.status, 0);
+    assert_in_range(lines_equal_to(one.out, "1 2 3 4 5 6 7 8 x"), 2000 - 200, 2000 + 200);
+    assert_in_range(lines_equal_to(one.out, "1 2 3 4 5 x 7 8 6"), 1000 - 180, 1000 + 180);
+    assert_in_range(lines_equal_to(one.out, "1 2 3 4 5 6 7 x 8"), 1000 - 180, 1000 + 180);
+    testkit_run_free(&one);
+
+    const char *args[] = {"gen", "--size", "3x3", "--walk",  "5-9", "--walk-rule",
+                          "any", "--seed", "3",   "--count", "3",   NULL};
+    testkit_run a = testkit_slide(args, NULL), b = testkit_slide(args, NULL);
+    assert_int_equal(a.status, 0);
+    assert_string_equal(a.out, b.out);
+    assert_string_equal(a.out, "1 2 3 4 5 6 x 7 8\n1 2 3 4 5 x 7 8 6\n1 2 3 4 5 6 7 8 x\n");
+    testkit_run_free(&b);
+    testkit_run_free(&a);
+
+    testkit_run big = RUN(NULL, "gen", "--size", "5x5", "--walk", "0-2000", "--walk-rule", "any",
+                          "--seed", "1", "--count", "20");
+    assert_int_equal(big.status, 0);
+    testkit_run solved = RUN(big.out, "solve", "--algo", "strategy", "-o", "json");
+    assert_int_equal(solved.status, 0);
+    int solvable = 0;
+    for (const char *at = solved.out; (at = strstr(at, "\"solvable\":true")); at++)
+        solvable++;
+    assert_int_equal(solvable, 20);
+    testkit_run_free(&solved);
+    testkit_run_free(&big);
+}
+
+/* A bad --walk or --walk-rule: exit 2, nothing on stdout, a message naming the option and value. */
+static void cli_gen_rejects_bad_walks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *walk, *rule, *message;
+    } cases[] = {
+        {"abc", NULL, "gen: --walk: 'abc' is not a whole number"},
+        {"9-5", NULL, "gen: --walk: '9-5': the range's low end 9 is above its high end 5"},
+        {"5-", NULL, "gen: --walk: '5-' is neither a whole number K nor a range LO-HI"},
+        {"-5", NULL, "gen: --walk: '-5' is neither"},
+        {"1-x", NULL, "gen: --walk: '1-x' is neither"},
+        {"1-2-3", NULL, "gen: --walk: '1-2-3' is neither"},
+        {"10-1000000001", NULL, "gen: --walk: 1000000001 is more than the limit of 1000000000"},
+        {"1000000001", NULL, "gen: --walk: 1000000001 is more than the limit"},
+        {"5", "sometimes", "gen: --walk-rule: 'sometimes' is not one of no-undo, any"},
+        {NULL, "any", "gen: --walk-rule says how a walk moves; it needs --walk K"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *args[9] = {"gen", "--size", "3x3"};
+        int n = 3;
+        if (cases[i].walk) {
+            args[n++] = "--walk";
+            args[n++] = cases[i].walk;
+        }
+        if (cases[i].rule) {
+            args[n++] = "--walk-rule";
+            args[n++] = cases[i].rule;
+        }
+        args[n] = NULL;
+        testkit_run r = testkit_slide(args, NULL);
+        assert_int_equal(r.status, 2);
+        assert_string_equal(r.out, "");
+        if (!strstr(r.err, cases[i].message))
+            fail_msg("--walk %s --walk-rule %s: said '%s', not '%s'",
+                     cases[i].walk ? cases[i].walk : "-", cases[i].rule ? cases[i].rule : "-",
+                     r.err, cases[i].message);
+        testkit_run_free(&r);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(rng_is_reproducible_and_pinned),
     cmocka_unit_test(below_stays_in_range_and_covers_it),
@@ -551,6 +652,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(walks_by_either_rule_stay_solvable),
     cmocka_unit_test(old_walks_and_boards_are_unchanged),
     cmocka_unit_test(gen_options_are_checked),
+    cmocka_unit_test(cli_gen_walk_ranges_and_rules),
+    cmocka_unit_test(cli_gen_rejects_bad_walks),
 };
 
 TESTKIT_MAIN(tests)

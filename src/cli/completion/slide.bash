@@ -9,7 +9,7 @@ _slide_options_split="--goal --size --heuristic --max-memory --bound --items --h
 _slide_options_work="--help"
 _slide_options_spread="--goal --size --heuristic --max-memory --sshlogin --jobs --items --per-job --local --checkpoint --retries --worker --parallel --log --stats --shuffle --output --help"
 _slide_options_check="--goal --size --optimal --max-moves --problem --kattis --strict --max-memory --timeout --help"
-_slide_options_gen="--size --count --seed --walk --unsolvable --format --goal --help"
+_slide_options_gen="--size --count --seed --walk --walk-rule --unsolvable --format --goal --help"
 _slide_options_pdb="--size --goal --max-memory --max-group --cache-dir --help"
 _slide_options_play="--size --seed --goal --help"
 _slide_options_show="--delay --goal --size --help"
@@ -44,6 +44,7 @@ _slide()
         -o | --output)
             if [ "$command" = spread ]; then words="moves steps"; else words=$_slide_values_output; fi ;;
         -f | --format) words=$_slide_values_format ;;
+        --walk-rule) words="no-undo any" ;;
         --problem) words=$_slide_values_problem ;;
         --checkpoint | --log)
             mapfile -t COMPREPLY < <(compgen -f -- "$cur")
