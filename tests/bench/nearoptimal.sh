@@ -7,10 +7,11 @@
 #
 # BUILD_DIR  where the slide binary is (default build)
 # COUNT      random boards a size (default 20): `slide gen --size NxN --count
-#            COUNT --seed 1`, standard goal
+#            COUNT --seed SEED`, standard goal
 # SIZES      square sides (default "5 6 7 8 10")
 # BIG        sides of the large boards, one board each, -o steps only
-#            (default "100"; "100 1000" adds the 1000x1000, about a minute)
+#            (default "100"; "" none; "100 1000" adds the 1000x1000, about a
+#            minute)
 #
 # Every answer of the random boards is replayed by `slide check`.  The cache
 # is a fresh empty directory (SLIDE_CACHE_DIR), so 5x5 shows auto's first
@@ -21,11 +22,31 @@
 # the ratio of moves to it (what the answers may waste, at most), the
 # slowest board's ms (json "ms", wall: on a loaded machine far above the
 # CPU), the batch's user CPU, and the load average before the run.
+#
+# Environment:
+# SETS        the board sets, any of (default "random"):
+#             random     the COUNT random boards a size of SIZES, then BIG
+#             deepcubea  boards made as DeepCubeA's published test sets were
+#                        (random walks from the goal, each move one of the
+#                        four directions, a move off the board doing nothing):
+#                        COUNT boards of 6x6 after 1,000 moves and COUNT of
+#                        7x7 after 1,000 to 10,000 (`slide gen --walk 1000
+#                        --walk-rule any`, `--walk 1000-10000`)
+# ALGOS       the algorithms each set is solved with (default "auto strategy")
+# SOLVE_OPTS  more options for every `slide solve` (word-split), e.g.
+#             "--timeout 2": a curve of answer length against time
+# SEED        the boards' --seed (default 1)
+#
+#   SETS="deepcubea random" ALGOS=auto tests/bench/nearoptimal.sh build 100 "6 7" ""
 set -euo pipefail
 build=${1:-build}
 count=${2:-20}
 sizes=${3:-"5 6 7 8 10"}
-big=${4:-"100"}
+big=${4-"100"}
+sets=${SETS:-random}
+algos=${ALGOS:-auto strategy}
+seed=${SEED:-1}
+read -r -a solve_opts <<<"${SOLVE_OPTS:-}"
 slide="$build/slide"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -43,8 +64,8 @@ manhattan() { # n, boards on stdin (spaced, standard goal) -> one distance a lin
 run() { # n, algo, boards file, label
     local n=$1 algo=$2 boards=$3 label=$4 before cpu
     before=$(load 1)
-    /usr/bin/time -o "$work/time" -f "%U" "$slide" solve -a "$algo" -o json <"$boards" \
-        >"$work/out.json" 2>"$work/err"
+    /usr/bin/time -o "$work/time" -f "%U" "$slide" solve -a "$algo" ${solve_opts[@]+"${solve_opts[@]}"} \
+        -o json <"$boards" >"$work/out.json" 2>"$work/err"
     cpu=$(tail -1 "$work/time")
     field steps <"$work/out.json" >"$work/steps"
     field moves <"$work/out.json" >"$work/moves"
@@ -60,28 +81,47 @@ run() { # n, algo, boards file, label
             n, n, a, m / NR, d / NR, m / d, b / NR, m / b, s, c, l }'
 }
 
-for n in $sizes; do
-    "$slide" gen --size "${n}x$n" --count "$count" --seed 1 >"$work/boards"
+[ -z "${SOLVE_OPTS:-}" ] || echo "solve options: $SOLVE_OPTS"
+
+boards() { # n, gen options: COUNT boards of NxN in $work/boards, their distances in $work/md
+    local n=$1
+    shift
+    "$slide" gen --size "${n}x$n" --count "$count" --seed "$seed" "$@" >"$work/boards"
     manhattan "$n" <"$work/boards" >"$work/md"
-    if [ "$n" = 5 ]; then
+}
+
+deepcubea_walks=([6]=1000 [7]=1000-10000)
+case " $sets " in *" deepcubea "*)
+    for n in 6 7; do
+        boards "$n" --walk "${deepcubea_walks[n]}" --walk-rule any
+        for algo in $algos; do run "$n" "$algo" "$work/boards" "deepcubea, $algo"; done
+    done
+    ;;
+esac
+case " $sets " in *" random "*) ;; *) exit 0 ;; esac
+
+for n in $sizes; do
+    boards "$n"
+    for algo in $algos; do
+        if [ "$n" != 5 ] || [ "$algo" != auto ]; then
+            run "$n" "$algo" "$work/boards" "$algo"
+            continue
+        fi
         rm -rf "${SLIDE_CACHE_DIR:?}"/*
         run "$n" auto "$work/boards" "auto, empty cache"
         if [ "${PDB5:-0}" = 1 ]; then
             "$slide" pdb build --size 5x5 >/dev/null
             run "$n" auto "$work/boards" "auto, tables cached"
         fi
-    else
-        run "$n" auto "$work/boards" "auto"
-    fi
-    run "$n" strategy "$work/boards" "strategy"
+    done
 done
 
 for n in $big; do
-    "$slide" gen --size "${n}x$n" --seed 1 >"$work/big"
-    for algo in auto strategy; do
+    "$slide" gen --size "${n}x$n" --seed "$seed" >"$work/big"
+    for algo in $algos; do
         before=$(load 1)
-        /usr/bin/time -o "$work/big.time" -f "%e %U %M" "$slide" solve -a "$algo" -o steps \
-            <"$work/big" >"$work/big.steps" 2>/dev/null
+        /usr/bin/time -o "$work/big.time" -f "%e %U %M" "$slide" solve -a "$algo" \
+            ${solve_opts[@]+"${solve_opts[@]}"} -o steps <"$work/big" >"$work/big.steps" 2>/dev/null
         read -r wall cpu kb <"$work/big.time"
         awk -v n="$n" -v a="$algo" -v w="$wall" -v c="$cpu" -v k="$kb" -v l="$before" \
             '{ printf "%dx%d  %-9s %d moves  %.3f n^3  wall %s s  cpu %s s  peak %d MiB  load %s\n",
