@@ -116,8 +116,8 @@ int loosely_equal(const char *text, size_t len, const char *word)
     if (len && text[len - 1] == '.')
         len--;
     while (i < len && j < wl) {
-        if (is_blank_char(text[i]) && is_blank_char(word[j])) {
-            while (i < len && is_blank_char(text[i]))
+        if (is_space_or_tab(text[i]) && is_space_or_tab(word[j])) {
+            while (i < len && is_space_or_tab(text[i]))
                 i++;
             j++;
             continue;
@@ -160,7 +160,7 @@ int moves_feed(move_stream *ms, const char *text, size_t len, const char *at, ve
     for (size_t k = 0; k < len; k++) {
         char ch = text[k];
         if (is_line_space(ch)) {
-            if (!ms->pending_odd && !is_blank_char(ch))
+            if (!ms->pending_odd && !is_space_or_tab(ch))
                 ms->pending_odd = ch;
             ms->pending++;
             continue;
@@ -372,7 +372,7 @@ int judge_answer(checker *ck, size_t i, const char *text, size_t len, verdict *v
     memset(info, 0, sizeof *info);
     if (!ck->single)
         snprintf(at, sizeof at, "case %zu, ", i + 1);
-    while (begin < end && is_blank_char(text[begin]))
+    while (begin < end && is_space_or_tab(text[begin]))
         begin++;
     while (end > begin && is_line_space(text[end - 1]))
         end--;

@@ -88,7 +88,8 @@ void checker_init(checker *ck, const check_config *cfg, const judge_problem *p,
 
 /* ------------------------------------------------------- one answer (check_answer.c) */
 
-static inline int is_blank_char(char c)
+/* A space or a tab: what separates the words of a judge's line. */
+static inline int is_space_or_tab(char c)
 {
     return c == ' ' || c == '\t';
 }
@@ -96,7 +97,7 @@ static inline int is_blank_char(char c)
 /* Whitespace a line may end with, which judges ignore: blanks, '\r', '\v', '\f'. */
 static inline int is_line_space(char c)
 {
-    return is_blank_char(c) || c == '\r' || c == '\v' || c == '\f';
+    return is_space_or_tab(c) || c == '\r' || c == '\v' || c == '\f';
 }
 
 /* "s" unless n is 1: "1 move", "19 moves". */
