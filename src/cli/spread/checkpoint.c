@@ -94,7 +94,7 @@ int spread_checkpoint_rewrite(spread_run *run, const spread_resume *r)
 }
 
 /* The first difference between the checkpoint's search and this one, in words, or NULL. */
-static const char *other_search(const split_search *file, const split_search *mine)
+static const char *other_search(const split_identity *file, const split_identity *mine)
 {
     if (!slide_board_equal(&file->start, &mine->start))
         return "another board";
@@ -189,7 +189,7 @@ void spread_resume_free(spread_resume *r)
         free(r->results[i].moves);
     free(r->results);
     if (r->have_head)
-        split_search_free(&r->head.search);
+        split_identity_free(&r->head.search);
 }
 
 int spread_resume_read(spread_run *run, spread_resume *r)

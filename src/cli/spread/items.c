@@ -37,7 +37,7 @@ static void write_cells(FILE *f, const slide_board *b)
 }
 
 /* The identity fields, "size=... tables=HEX", as written in both kinds of line. */
-static void write_identity(FILE *f, const split_search *s)
+static void write_identity(FILE *f, const split_identity *s)
 {
     fprintf(f, "size=%dx%d start=", s->start.rows, s->start.cols);
     write_cells(f, &s->start);
@@ -48,7 +48,7 @@ static void write_identity(FILE *f, const split_search *s)
 }
 
 /* Computes search->id from the other fields, and fills limits and pdb. */
-static void split_search_seal(split_search *search)
+static void split_identity_seal(split_identity *search)
 {
     search->limits = slide_limits_init();
     search->limits.max_memory = search->max_memory;
@@ -66,13 +66,13 @@ static void split_search_seal(split_search *search)
     free(text);
 }
 
-void split_search_free(split_search *search)
+void split_identity_free(split_identity *search)
 {
     slide_board_free(&search->start);
     slide_board_free(&search->goal);
 }
 
-void split_search_options(const split_search *search, slide_solve_options *lib)
+void split_identity_options(const split_identity *search, slide_solve_options *lib)
 {
     lib->algo = "idastar";
     lib->heuristic = search->heuristic;
@@ -100,7 +100,7 @@ static int write_summed(FILE *out, void (*fill)(FILE *f, const void *arg), const
 }
 
 typedef struct item_line {
-    const split_search *search;
+    const split_identity *search;
     const split_item *item;
 } item_line;
 
@@ -114,7 +114,7 @@ static void fill_item(FILE *f, const void *arg)
     fwrite(l->item->prefix, 1, l->item->prefix_len, f);
 }
 
-int split_write_item(FILE *f, const split_search *search, const split_item *item)
+int split_write_item(FILE *f, const split_identity *search, const split_item *item)
 {
     item_line l = {search, item};
     return write_summed(f, fill_item, &l);
@@ -136,7 +136,7 @@ static void fill_result(FILE *f, const void *arg)
     fprintf(f, " expanded=%llu generated=%llu", r->expanded, r->generated);
 }
 
-void split_result_of(split_result *r, const split_search *search, unsigned bound,
+void split_result_of(split_result *r, const split_identity *search, unsigned bound,
                      unsigned long index, const slide_split_result *res, const slide_stats *st)
 {
     memset(r, 0, sizeof *r);
@@ -359,7 +359,7 @@ static int open_line(fields *fs, const char *line, size_t len, const char *word,
  * The identity fields after search=ID, into *search (boards allocated: freed
  * again on failure); the id is checked against them.  Returns 0 or -1.
  */
-static int read_identity(fields *fs, split_search *search)
+static int read_identity(fields *fs, split_identity *search)
 {
     const char *v;
     size_t vlen;
@@ -396,7 +396,7 @@ static int read_identity(fields *fs, split_search *search)
         goto fail;
     search->max_group = (int)max_group;
     search->max_memory = (size_t)max_memory;
-    split_search_seal(search);
+    split_identity_seal(search);
     if (search->id != id) {
         snprintf(fs->why, fs->why_size,
                  "search=%016llx does not match the line's own fields (%016llx): the line was "
@@ -406,7 +406,7 @@ static int read_identity(fields *fs, split_search *search)
     }
     return 0;
 fail:
-    split_search_free(search);
+    split_identity_free(search);
     return -1;
 }
 
@@ -418,7 +418,7 @@ static int at_end(fields *fs, const char *kind)
     return cli_fail(fs->why, fs->why_size, "more fields than %s has, from '%.20s'", kind, fs->at);
 }
 
-int split_read_item(const char *line, size_t len, split_search *search, split_item *item,
+int split_read_item(const char *line, size_t len, split_identity *search, split_item *item,
                     char *why, size_t why_size)
 {
     memset(search, 0, sizeof *search);
@@ -434,12 +434,12 @@ int split_read_item(const char *line, size_t len, split_search *search, split_it
         number_field(&fs, "items", 0xffffffffu, &count) != 0 ||
         moves_field(&fs, "prefix", &item->prefix, &item->prefix_len) != 0 ||
         at_end(&fs, "an item") != 0) {
-        split_search_free(search);
+        split_identity_free(search);
         return -1;
     }
     if (index >= count) {
         snprintf(why, why_size, "item=%llu is not below items=%llu", index, count);
-        split_search_free(search);
+        split_identity_free(search);
         return -1;
     }
     item->bound = (unsigned)bound;
@@ -478,12 +478,12 @@ int split_read_checkpoint(const char *line, size_t len, split_checkpoint *head, 
         number_field(&fs, "expanded", ~0ull, &head->expanded) != 0 ||
         number_field(&fs, "generated", ~0ull, &head->generated) != 0 ||
         at_end(&fs, "a checkpoint") != 0) {
-        split_search_free(&head->search);
+        split_identity_free(&head->search);
         return -1;
     }
     if (want == 0) {
         snprintf(why, why_size, "items=0: a split needs at least one subtree");
-        split_search_free(&head->search);
+        split_identity_free(&head->search);
         return -1;
     }
     head->want = (unsigned long)want;
@@ -592,7 +592,7 @@ void split_setup_report(const slide_stats *st, int status, const char *command)
 int split_setup_search(split_setup *setup, const char *command, const char *board,
                        const char *goal)
 {
-    split_search *s = &setup->search;
+    split_identity *s = &setup->search;
     int rows = setup->rows, cols = setup->cols;
     memset(s, 0, sizeof *s);
     if (goal) {
@@ -607,13 +607,13 @@ int split_setup_search(split_setup *setup, const char *command, const char *boar
     }
     if (!goal && slide_board_init_goal(&s->goal, s->start.rows, s->start.cols) != SLIDE_OK) {
         cli_error("out of memory");
-        split_search_free(s);
+        split_identity_free(s);
         return EXIT_FAILED_BOARD;
     }
     if (s->goal.rows != s->start.rows || s->goal.cols != s->start.cols) {
         cli_error("%s: the board is %dx%d but the goal is %dx%d", command, s->start.rows,
                   s->start.cols, s->goal.rows, s->goal.cols);
-        split_search_free(s);
+        split_identity_free(s);
         return EXIT_FAILED_BOARD;
     }
     setup->have_search = 1;
@@ -646,9 +646,9 @@ int split_setup_search(split_setup *setup, const char *command, const char *boar
     s->max_group = max_group;
     s->max_memory = setup->max_memory;
     s->tables = first.tables;
-    split_search_seal(s);
+    split_identity_seal(s);
     setup->start_bound = first.start_bound;
-    split_search_options(s, &setup->lib);
+    split_identity_options(s, &setup->lib);
     slide_split_free(&first);
     return 0;
 }
@@ -656,7 +656,7 @@ int split_setup_search(split_setup *setup, const char *command, const char *boar
 void split_setup_free(split_setup *setup)
 {
     if (setup->have_search)
-        split_search_free(&setup->search);
+        split_identity_free(&setup->search);
     slide_context_free(setup->lib.context);
     setup->lib.context = NULL;
     setup->have_search = 0;

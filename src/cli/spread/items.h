@@ -21,7 +21,7 @@
 #include "cli/base/base.h"
 
 /* What identifies one split search; every item and result names it. */
-typedef struct split_search {
+typedef struct split_identity {
     slide_board start; /* owned */
     slide_board goal;  /* owned */
     char heuristic[32];
@@ -32,12 +32,12 @@ typedef struct split_search {
     /* max_memory and max_group as the library takes them (filled with id) */
     slide_limits limits;
     slide_pdb_options pdb;
-} split_search;
+} split_identity;
 
 /* Frees the boards. */
-void split_search_free(split_search *search);
+void split_identity_free(split_identity *search);
 /* The options a search's identity fixes (heuristic, group cap, memory cap) in lib. */
-void split_search_options(const split_search *search, slide_solve_options *lib);
+void split_identity_options(const split_identity *search, slide_solve_options *lib);
 
 /* One work item: a subtree of iteration bound. */
 typedef struct split_item {
@@ -62,21 +62,21 @@ typedef struct split_result {
 } split_result;
 
 /* The result of item index of bound, as slide_split_search gave it (r points into res). */
-void split_result_of(split_result *r, const split_search *search, unsigned bound,
+void split_result_of(split_result *r, const split_identity *search, unsigned bound,
                      unsigned long index, const slide_split_result *res, const slide_stats *st);
 
 /* Writes one item line (with its newline).  Returns 0, or -1 on a write error. */
-int split_write_item(FILE *f, const split_search *search, const split_item *item);
+int split_write_item(FILE *f, const split_identity *search, const split_item *item);
 /* Writes one result line (with its newline).  Returns 0, or -1 on a write error. */
 int split_write_result(FILE *f, const split_result *result);
 
 /*
  * Reads an item line (its end excluded) into *search (boards allocated:
- * split_search_free; nothing held on failure) and *item (pointing into
+ * split_identity_free; nothing held on failure) and *item (pointing into
  * line).  Returns 0, or -1 with why saying what is wrong and in which
  * field ("the checksum does not match ...", "field 9 should be bound=...").
  */
-int split_read_item(const char *line, size_t len, split_search *search, split_item *item,
+int split_read_item(const char *line, size_t len, split_identity *search, split_item *item,
                     char *why, size_t why_size);
 /* Reads a result line, as split_read_item (result->moves points into line). */
 int split_read_result(const char *line, size_t len, split_result *result, char *why,
@@ -90,7 +90,7 @@ int split_read_result(const char *line, size_t len, split_result *result, char *
  *       expanded=N generated=N sum=HEX
  */
 typedef struct split_checkpoint {
-    split_search search;
+    split_identity search;
     unsigned long want;
     unsigned bound;
     unsigned long iterations;
@@ -109,7 +109,7 @@ typedef struct split_setup {
     int rows, cols;        /* --size, 0 when not given */
     const char *heuristic; /* -H, NULL: idastar's default */
     size_t max_memory;     /* --max-memory, 0: the default */
-    split_search search;   /* after split_setup_search */
+    split_identity search; /* after split_setup_search */
     int have_search;
     int unsolvable;           /* the goal cannot be reached: no search */
     unsigned start_bound;     /* the first iteration's bound */

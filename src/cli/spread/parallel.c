@@ -119,7 +119,7 @@ int spread_write_pending(spread_run *run, unsigned long *written)
             order[j] = t;
         }
     }
-    const split_search *search = &run->config->setup.search;
+    const split_identity *search = &run->config->setup.search;
     for (unsigned long k = 0; k < n; k++) {
         unsigned long i = order[k];
         split_item item = {run->bound, i, count, run->split.prefix[i],

@@ -128,7 +128,8 @@ static void count_remaining(spread_run *run)
  * line's checksum proves only that it arrived whole, not that the worker
  * (another build, another machine) searched right.
  */
-static int answer_reaches_goal(const split_search *search, unsigned bound, const split_result *res)
+static int answer_reaches_goal(const split_identity *search, unsigned bound,
+                               const split_result *res)
 {
     size_t failed_at;
     int reached = 0;
@@ -149,7 +150,7 @@ static int answer_reaches_goal(const split_search *search, unsigned bound, const
 static int record(spread_run *run, const split_result *res, const char *where, long line,
                   int journal)
 {
-    const split_search *search = &run->config->setup.search;
+    const split_identity *search = &run->config->setup.search;
     if (res->search != search->id) {
         cli_error("spread: %s, line %ld: a result of search %016llx, not of this one (%016llx)",
                   where, line, (unsigned long long)res->search, (unsigned long long)search->id);

@@ -39,7 +39,7 @@ void cli_help_work(FILE *f)
 typedef struct work_run {
     cli_progress_state *progress;
     int have;            /* search is set */
-    split_search search; /* of the items before */
+    split_identity search; /* of the items before */
     slide_context *context;
     int status;      /* of slide_split_begin for it */
     uint64_t tables; /* this machine's fingerprint for it */
@@ -49,7 +49,7 @@ typedef struct work_run {
 static void forget(work_run *run)
 {
     if (run->have)
-        split_search_free(&run->search);
+        split_identity_free(&run->search);
     slide_context_free(run->context);
     run->context = NULL;
     run->have = 0;
@@ -62,15 +62,15 @@ static slide_solve_options search_options(const work_run *run)
     opt.context = run->context;
     opt.progress = cli_progress;
     opt.progress_ctx = run->progress;
-    split_search_options(&run->search, &opt);
+    split_identity_options(&run->search, &opt);
     return opt;
 }
 
 /* Makes run ready for search (owned by run from now on). */
-static void adopt(work_run *run, split_search *search)
+static void adopt(work_run *run, split_identity *search)
 {
     if (run->have && run->search.id == search->id) {
-        split_search_free(search);
+        split_identity_free(search);
         return;
     }
     forget(run);
@@ -95,7 +95,7 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
 {
     work_run *run = arg;
     char why[CLI_MESSAGE_SIZE];
-    split_search search;
+    split_identity search;
     split_item it;
     if (split_read_item(item->text, item->len, &search, &it, why, sizeof why) != 0) {
         fprintf(io->err, "slide: work: line %ld: %s\n", item->number, why);
