@@ -1,6 +1,6 @@
 /*
  * test_game.c - the logic of `slide play` apart from the terminal
- * (src/cli/game.c): board and moves in both conventions, undo, the win,
+ * (src/cli/game/game.c): board and moves in both conventions, undo, the win,
  * clicks, the screen layout and mouse mapping, plans and hints, and the
  * solver thread the hints come from.
  */

@@ -1,5 +1,5 @@
 /*
- * test_svg.c - `slide solve -o svg` (src/cli/svg.c) end to end: every file
+ * test_svg.c - `slide solve -o svg` (src/cli/game/svg.c) end to end: every file
  * is well-formed XML (xmllint), and read back here its tiles start on the
  * board that was given and their animations end on the goal, the moves
  * written in it replay to the goal, and each move slides exactly one tile.

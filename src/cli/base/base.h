@@ -472,13 +472,13 @@ int cli_solve(int argc, char **argv);
 int cli_gen(int argc, char **argv);
 void cli_help_solve(FILE *f);
 void cli_help_gen(FILE *f);
-/* `slide check` (check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
+/* `slide check` (cmd_check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
 int cli_check(int argc, char **argv);
 void cli_help_check(FILE *f);
-/* `slide pdb build|info|clear` (pdb.c): the pattern database cache. */
+/* `slide pdb build|info|clear` (cmd_pdb.c): the pattern database cache. */
 int cli_pdb(int argc, char **argv);
 void cli_help_pdb(FILE *f);
-/* `slide play` (play.c): the game in the terminal.  `slide show` (show.c): a solution animated there. */
+/* `slide play` (cmd_play.c): the game in the terminal.  `slide show` (cmd_show.c): a solution animated there. */
 int cli_play(int argc, char **argv);
 void cli_help_play(FILE *f);
 int cli_show(int argc, char **argv);

@@ -2,7 +2,7 @@
  * check_internal.h - what the files of `slide check` share; nothing outside
  * src/cli/judge/ includes it.
  *
- *   check.c         the command: options, help, which form runs
+ *   cmd_check.c     the command: options, help, which form runs
  *   check_single.c  BOARD MOVES: one case, MOVES replayed as it is read
  *   check_files.c   --problem: INPUT and OUTPUT files, testlib's form or Kattis's
  *   check_output.c  a whole output, a line at a time (cli_reader, base.h)
@@ -68,7 +68,7 @@ typedef struct checker {
     answer_info info;       /* what the last answer judged claimed */
 } checker;
 
-/* The options of `slide check`, as read (check.c). */
+/* The options of `slide check`, as read (cmd_check.c). */
 typedef struct check_config {
     int optimal;
     int has_max_moves;

@@ -9,7 +9,7 @@
  * `slide solve --problem NAME` (problem.c): stdin framed as a judge problem,
  * its exact output.  solve_options is solve's table: those of its options
  * --problem does not read are refused by name.  Returns an exit status, or
- * -1 after --help, which leaves printing `slide solve`'s help (solve.c's)
+ * -1 after --help, which leaves printing `slide solve`'s help (cmd_solve.c's)
  * to the caller.
  */
 int cli_solve_problem(int argc, char **argv, const cli_option *solve_options);

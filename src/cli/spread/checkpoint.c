@@ -2,7 +2,7 @@
  * checkpoint.c - `slide spread --checkpoint FILE` (spread_internal.h): the
  * file holds the search, the bound and the results of the bound so far.
  * A new bound replaces it whole (written aside and renamed); each result
- * is appended as one line as it arrives (spread.c).  A restart with the
+ * is appended as one line as it arrives (cmd_spread.c).  A restart with the
  * same file continues at its bound with those results, and a file of
  * another board, goal or table set is refused.  A last line cut short by a
  * crash is dropped (its item runs again); damage elsewhere is refused.

@@ -1,7 +1,7 @@
 /*
- * spread_internal.h - what the files of `slide spread` share: spread.c the
- * driver, checkpoint.c its --checkpoint file, parallel.c GNU parallel and
- * the items handed to it.  Nothing outside src/cli/spread/ includes it.
+ * spread_internal.h - what the files of `slide spread` share: cmd_spread.c
+ * the driver, checkpoint.c its --checkpoint file, parallel.c GNU parallel
+ * and the items handed to it.  Nothing outside src/cli/spread/ includes it.
  */
 #ifndef SLIDE_SPREAD_INTERNAL_H
 #define SLIDE_SPREAD_INTERNAL_H

@@ -1,5 +1,5 @@
 /*
- * work.c - `slide work`: searches the work items of a split search read
+ * cmd_work.c - `slide work`: searches the work items of a split search read
  * from stdin (items.h), one result line each, written as soon as it is
  * known.  Stateless: an item names its boards, options and the tables it
  * was cut with, so any machine with slide and the same tables can take

@@ -1,5 +1,5 @@
 /*
- * show.c - `slide show BOARD MOVES`: a given solution played move by move
+ * cmd_show.c - `slide show BOARD MOVES`: a given solution played move by move
  * in the terminal, then the final board printed.
  */
 #include "cli/base/base.h"

@@ -1,5 +1,5 @@
 /*
- * split.c - `slide split`: the work items of one iteration of an optimal
+ * cmd_split.c - `slide split`: the work items of one iteration of an optimal
  * IDA* search (items.h), one line a subtree, for `slide work` on any
  * number of machines.  `slide spread` runs the whole search that way.
  */

@@ -1,5 +1,5 @@
 /*
- * pdb.c - `slide pdb build|info|clear`: the pattern database cache.
+ * cmd_pdb.c - `slide pdb build|info|clear`: the pattern database cache.
  */
 #include "cli/base/base.h"
 

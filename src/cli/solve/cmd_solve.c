@@ -1,5 +1,5 @@
 /*
- * solve.c - `slide solve`: boards from arguments or stdin, answers on stdout
+ * cmd_solve.c - `slide solve`: boards from arguments or stdin, answers on stdout
  * in input order, one line (or block, for --output path) per board.
  */
 #include "cli/judge/judge.h"

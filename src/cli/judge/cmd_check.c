@@ -1,5 +1,5 @@
 /*
- * check.c - `slide check`: a special judge for move strings.
+ * cmd_check.c - `slide check`: a special judge for move strings.
  *
  *   slide check [--goal G] [--size RxC] [--optimal] [--max-moves N] [--strict] BOARD MOVES
  *   slide check --problem NAME [--strict] INPUT OUTPUT [ANSWER]          (testlib)

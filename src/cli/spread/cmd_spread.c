@@ -1,5 +1,5 @@
 /*
- * spread.c - `slide spread`: one optimal IDA* search on many machines.
+ * cmd_spread.c - `slide spread`: one optimal IDA* search on many machines.
  *
  * The driver of the split search (items.h): for each bound it cuts the
  * iteration into subtrees (slide_split_iteration), writes the items not

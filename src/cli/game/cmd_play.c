@@ -1,5 +1,5 @@
 /*
- * play.c - `slide play`: the puzzle as a full-screen game in the terminal.
+ * cmd_play.c - `slide play`: the puzzle as a full-screen game in the terminal.
  * The rules and the solver thread are game.c's, the screen is term.c's;
  * this file is the event loop between them and what the screen says.
  */

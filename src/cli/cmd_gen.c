@@ -1,5 +1,5 @@
 /*
- * gen.c - `slide gen`: reproducible random boards.
+ * cmd_gen.c - `slide gen`: reproducible random boards.
  */
 #include "cli/base/base.h"
 
