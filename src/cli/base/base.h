@@ -208,7 +208,7 @@ const char *cli_describe_char(char c, char *buf, size_t size);
  * Buffered output to a FILE, flushed after each answer when the reader is
  * interactive (a terminal or a pipe), never per line when it is a file.
  * (A stdin batch flushes when its input would block instead: see
- * cli_batch_run.)  Write errors are remembered and reported once by
+ * cli_batch_run, batch.h.)  Write errors are remembered and reported once by
  * cli_out_close.
  */
 typedef struct cli_out {
@@ -334,17 +334,12 @@ static inline size_t cli_line_split(const char *p, size_t n, int ends, size_t *n
  * refused with a message once this many bytes have arrived, and the rest
  * of it is read and dropped, so memory stays bounded whatever arrives.
  *
- * The fuzz build (SLIDE_FUZZ) makes this and CLI_BLOCK_BYTES small, so
+ * The fuzz build (SLIDE_FUZZ) makes this and CLI_BLOCK_BYTES (batch.h) small, so
  * that a line across blocks or past the limit costs a fuzzer's input
  * microseconds, not seconds; the code at their edges is the same.
  */
 #ifndef CLI_MAX_LINE_BYTES
 #define CLI_MAX_LINE_BYTES ((size_t)SLIDE_MAX_CELLS * 10u)
-#endif
-
-/* How much of stdin `slide solve` reads at a time (solve/batch.c's blocks). */
-#ifndef CLI_BLOCK_BYTES
-#define CLI_BLOCK_BYTES ((size_t)1 << 20)
 #endif
 
 /*
@@ -397,74 +392,6 @@ int cli_reader_part(cli_reader *r, size_t most);
  * CLI_LINE_TOO_LONG past CLI_MAX_LINE_BYTES (its first bytes in r->line).
  */
 int cli_reader_line(cli_reader *r);
-
-/* ---- stdin batches (batch.c) ---- */
-
-#define CLI_MAX_JOBS 256
-
-/* Why a batch item gets no answer from answer() (cli_batch_item.refused). */
-enum {
-    CLI_ITEM_OK = 0,
-    CLI_ITEM_TOO_LONG,      /* its line (the start's, with --pairs) passed CLI_MAX_LINE_BYTES */
-    CLI_ITEM_GOAL_TOO_LONG, /* --pairs: the goal line passed CLI_MAX_LINE_BYTES */
-    CLI_ITEM_UNPAIRED       /* --pairs: a start line at the end of input, without its goal */
-};
-
-/*
- * One board of a batch, or with --pairs a start and its goal.  Lines end
- * at LF, CRLF or a lone CR; text excludes the line end.  A refused item's
- * text is NULL for a line too long to keep.
- */
-typedef struct cli_batch_item {
-    long number; /* 1-based input line */
-    const char *text;
-    size_t len;
-    long goal_number;
-    const char *goal_text; /* NULL unless --pairs */
-    size_t goal_len;
-    int refused; /* CLI_ITEM_* */
-} cli_batch_item;
-
-/*
- * Where one item's answer goes, and how many items got no answer.  An
- * answer() whose search a signal cancelled (cli_interrupted) sets stopped
- * and writes nothing, or ends a line it had begun with " error": no item
- * after it is answered, and last_answered keeps the input line of the last
- * item whose answer was written.
- */
-typedef struct cli_batch_io {
-    FILE *out;
-    FILE *err;
-    int failures;
-    int stopped;
-    long last_answered;
-} cli_batch_io;
-
-/*
- * How a batch is answered.  answer() may run on several threads at once
- * (jobs > 1) and must write only to io.  refuse() answers an item that
- * cannot be solved (item->refused): reason says why, in a sentence
- * ("the line is longer than ..."), without the line number.
- */
-typedef struct cli_batch {
-    int jobs;
-    int pairs;
-    void *arg;
-    void (*answer)(void *arg, cli_batch_io *io, const cli_batch_item *item);
-    void (*refuse)(void *arg, cli_batch_io *io, const cli_batch_item *item, const char *reason);
-} cli_batch;
-
-/*
- * Reads fd to its end, skipping empty lines and lines starting with '#',
- * and answers every item in input order into io.  io->out is flushed
- * whenever the next read of fd would wait (a terminal or pipe with nothing
- * more to read: someone may be waiting for these answers), and when a
- * line too long to keep starts, never after each answer otherwise.  Once a
- * signal asks to stop (cli_interrupted), no further item is begun, the
- * answers before the one it stopped are written, and io->stopped is set.
- * Returns 0, -1 when out of memory, -2 on a read error (errno set).
- */
-int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io);
 
 /* ---- commands ---- */
 

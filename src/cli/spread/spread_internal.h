@@ -6,6 +6,7 @@
 #ifndef SLIDE_SPREAD_INTERNAL_H
 #define SLIDE_SPREAD_INTERNAL_H
 
+#include "cli/batch/batch.h"
 #include "cli/spread/items.h"
 
 #include <sys/types.h>

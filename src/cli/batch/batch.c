@@ -25,6 +25,7 @@
  * line kept, CLI_MAX_LINE_BYTES: a longer line is refused as soon as that
  * much of it has arrived, and the rest of it is dropped unread.
  */
+#include "cli/batch/batch.h"
 #include "cli/base/base.h"
 
 #include <errno.h>
