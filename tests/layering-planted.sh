@@ -6,9 +6,11 @@
 #
 #   1. a core file including search/search.h (a higher layer);
 #   2. a cli file including core/core.h (the cli folders see slide.h only);
-#   3. a heuristic file including pdb's internal header;
-#   4. a core object calling a function that a pdb object defines;
-#   5. two files of one folder calling each other (a circle).
+#   3. a cli/base file including cli/commands.h (main.c's and the cmd_*.c
+#      files' only);
+#   4. a heuristic file including pdb's internal header;
+#   5. a core object calling a function that a pdb object defines;
+#   6. two files of one folder calling each other (a circle).
 #
 # Prints one line a case and "N passed, N failed"; exits 1 if any case did
 # not fail as it should.  ctest runs it as `layering_planted`.
@@ -55,6 +57,9 @@ expect "include of a higher layer" "may not include src/search/search.h" "$work/
 
 plant "$(first_c cli/base)" '#include "core/core.h"'
 expect "cli include of the library" "use only slide.h, not src/core/core.h" "$work/tree" "$build"
+
+plant "$(first_c cli/base)" '#include "cli/commands.h"'
+expect "commands header outside main.c and cmd_*.c" "is for main.c and the cmd_\*.c files" "$work/tree" "$build"
 
 if [ -n "$internal" ]; then
   ifolder=$(dirname "$internal")

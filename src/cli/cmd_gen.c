@@ -1,6 +1,7 @@
 /*
  * cmd_gen.c - `slide gen`: reproducible random boards.
  */
+#include "cli/commands.h"
 #include "cli/base/base.h"
 
 #include <stdlib.h>

@@ -1,6 +1,7 @@
 /*
  * cmd_pdb.c - `slide pdb build|info|clear`: the pattern database cache.
  */
+#include "cli/commands.h"
 #include "cli/base/base.h"
 
 #include <dirent.h>

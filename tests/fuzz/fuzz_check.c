@@ -15,6 +15,7 @@
 #include "fuzz.h"
 
 #include "cli/base/base.h"
+#include "cli/commands.h"
 
 #include <stdlib.h>
 

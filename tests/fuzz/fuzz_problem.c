@@ -8,6 +8,7 @@
 #include "fuzz.h"
 
 #include "cli/base/base.h"
+#include "cli/commands.h"
 
 #include <stdlib.h>
 

@@ -393,35 +393,6 @@ int cli_reader_part(cli_reader *r, size_t most);
  */
 int cli_reader_line(cli_reader *r);
 
-/* ---- commands ---- */
-
-int cli_solve(int argc, char **argv);
-int cli_gen(int argc, char **argv);
-void cli_help_solve(FILE *f);
-void cli_help_gen(FILE *f);
-/* `slide check` (cmd_check.c): exit 0 accepted, 1 wrong, 2 presentation error, 3 judge failure. */
-int cli_check(int argc, char **argv);
-void cli_help_check(FILE *f);
-/* `slide pdb build|info|clear` (cmd_pdb.c): the pattern database cache. */
-int cli_pdb(int argc, char **argv);
-void cli_help_pdb(FILE *f);
-/* `slide play` (cmd_play.c): the game in the terminal.  `slide show` (cmd_show.c): a solution animated there. */
-int cli_play(int argc, char **argv);
-void cli_help_play(FILE *f);
-int cli_show(int argc, char **argv);
-void cli_help_show(FILE *f);
-/*
- * One search on many machines (cli/spread/): `slide split` prints an
- * iteration's work items, `slide work` searches items from stdin, `slide
- * spread` drives the whole search through GNU parallel.
- */
-int cli_split(int argc, char **argv);
-void cli_help_split(FILE *f);
-int cli_work(int argc, char **argv);
-void cli_help_work(FILE *f);
-int cli_spread(int argc, char **argv);
-void cli_help_spread(FILE *f);
-
 /*
  * The library's progress callback (progress.c): notes always go to stderr,
  * progress lines only to a terminal with cursor control (not TERM=dumb, see

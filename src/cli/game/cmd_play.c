@@ -3,6 +3,7 @@
  * The rules and the solver thread are game.c's, the screen is term.c's;
  * this file is the event loop between them and what the screen says.
  */
+#include "cli/commands.h"
 #include "cli/base/base.h"
 #include "cli/game/game.h"
 #include "cli/game/term.h"

@@ -2,6 +2,7 @@
  * cmd_show.c - `slide show BOARD MOVES`: a given solution played move by move
  * in the terminal, then the final board printed.
  */
+#include "cli/commands.h"
 #include "cli/base/base.h"
 #include "cli/game/game.h"
 #include "cli/game/term.h"

@@ -25,6 +25,7 @@
  * This file reads the options and runs the form they ask for; the forms and
  * the judging they share are in the files check_internal.h lists.
  */
+#include "cli/commands.h"
 #include "cli/judge/check_internal.h"
 
 #include <stdarg.h>

@@ -2,6 +2,7 @@
  * cmd_solve.c - `slide solve`: boards from arguments or stdin, answers on stdout
  * in input order, one line (or block, for --output path) per board.
  */
+#include "cli/commands.h"
 #include "cli/batch/batch.h"
 #include "cli/judge/judge.h"
 #include "cli/game/svg.h"

@@ -3,6 +3,7 @@
  * IDA* search (items.h), one line a subtree, for `slide work` on any
  * number of machines.  `slide spread` runs the whole search that way.
  */
+#include "cli/commands.h"
 #include "cli/spread/items.h"
 
 #include <errno.h>

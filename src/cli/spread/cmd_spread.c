@@ -15,6 +15,7 @@
  * Running GNU parallel is parallel.c's, the --checkpoint file
  * checkpoint.c's (spread_internal.h).
  */
+#include "cli/commands.h"
 #include "cli/spread/spread_internal.h"
 
 #include <errno.h>

@@ -5,6 +5,7 @@
  * was cut with, so any machine with slide and the same tables can take
  * any item, in any order, as often as GNU parallel retries it.
  */
+#include "cli/commands.h"
 #include "cli/batch/batch.h"
 #include "cli/spread/items.h"
 
