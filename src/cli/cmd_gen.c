@@ -3,6 +3,7 @@
  */
 #include "cli/commands.h"
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

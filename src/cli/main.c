@@ -5,6 +5,7 @@
  * help and its lines in `slide --help`.  Adding one is a file and a row.
  */
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 #include "cli/commands.h"
 
 #include <errno.h>

@@ -2,6 +2,7 @@
 #include "fuzz.h"
 
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 #include "cli/batch/batch.h"
 
 #include <dirent.h>

@@ -17,6 +17,7 @@
 #include "fuzz.h"
 
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 #include "cli/commands.h"
 
 #include <stdlib.h>

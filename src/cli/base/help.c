@@ -4,6 +4,7 @@
  * (the rows that the scan reads), so the two cannot drift apart.
  */
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 
 #include <string.h>
 

@@ -1,5 +1,6 @@
 /* io.c - messages, buffered output and boards as text for the slide command. */
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,9 +1,10 @@
 /*
- * reader.c - text read a line at a time, a line in bounded parts (base.h):
+ * reader.c - text read a line at a time, a line in bounded parts (text.h):
  * what `slide check` reads its output, answer and MOVES files with, and
  * `slide show` its MOVES.
  */
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 
 #include <errno.h>
 #include <stdlib.h>

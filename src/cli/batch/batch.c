@@ -27,6 +27,7 @@
  */
 #include "cli/batch/batch.h"
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 
 #include <errno.h>
 #include <poll.h>

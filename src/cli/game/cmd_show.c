@@ -4,6 +4,7 @@
  */
 #include "cli/commands.h"
 #include "cli/base/base.h"
+#include "cli/base/text.h"
 #include "cli/game/game.h"
 #include "cli/game/term.h"
 

@@ -5,17 +5,18 @@
  *   cmd_check.c     the command: options, help, which form runs
  *   check_single.c  BOARD MOVES: one case, MOVES replayed as it is read
  *   check_files.c   --problem: INPUT and OUTPUT files, testlib's form or Kattis's
- *   check_output.c  a whole output, a line at a time (cli_reader, base.h)
+ *   check_output.c  a whole output, a line at a time (cli_reader, text.h)
  *   check_answer.c  one answer of one case: moves, a count, the no-solution word
  *
  * Each form judges with the same code (a single BOARD MOVES pair is one case
  * of a one-line problem), so the verdicts and the checker below, and the
- * line reader of base.h, are all there is between them.
+ * line reader of text.h, are all there is between them.
  */
 #ifndef SLIDE_CHECK_INTERNAL_H
 #define SLIDE_CHECK_INTERNAL_H
 
 #include "cli/judge/judge.h"
+#include "cli/base/text.h"
 
 /* ---------------------------------------------------------------- verdicts */
 

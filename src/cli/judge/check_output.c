@@ -1,6 +1,6 @@
 /*
  * check_output.c - a whole output judged a line at a time
- * (check_internal.h), read with cli_reader (base.h): one answer a line in
+ * (check_internal.h), read with cli_reader (text.h): one answer a line in
  * case order, the empty lines between them, and what may follow the last.
  */
 #include "cli/judge/check_internal.h"

@@ -8,6 +8,7 @@
  * half-written output.
  */
 #include "cli/judge/judge.h"
+#include "cli/base/text.h"
 
 #include <errno.h>
 #include <stdlib.h>

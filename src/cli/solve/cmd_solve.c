@@ -3,6 +3,7 @@
  * in input order, one line (or block, for --output path) per board.
  */
 #include "cli/commands.h"
+#include "cli/base/text.h"
 #include "cli/batch/batch.h"
 #include "cli/judge/judge.h"
 #include "cli/game/svg.h"

@@ -4,6 +4,7 @@
  * byte, one case at a time once the whole input has been read and checked.
  */
 #include "cli/judge/judge.h"
+#include "cli/base/text.h"
 #include "cli/solve/solve_internal.h"
 
 #include <ctype.h>
