@@ -6,11 +6,14 @@
 #
 #   1. a core file including search/search.h (a higher layer);
 #   2. a cli file including core/core.h (the cli folders see slide.h only);
-#   3. a cli/base file including cli/commands.h (main.c's and the cmd_*.c
+#   3. a cli/spread file including cli/judge/judge.h (a lower room, but a
+#      sibling that cli/spread's line in the picture does not say it uses);
+#   4. a cli/base file including cli/commands.h (main.c's and the cmd_*.c
 #      files' only);
-#   4. a heuristic file including pdb's internal header;
-#   5. a core object calling a function that a pdb object defines;
-#   6. two files of one folder calling each other (a circle).
+#   5. a heuristic file including pdb's internal header;
+#   6. a core object calling a function that a pdb object defines;
+#   7. two files of one folder calling each other (a circle);
+#   8. a cli/spread object calling a function a cli/judge object defines.
 #
 # Prints one line a case and "N passed, N failed"; exits 1 if any case did
 # not fail as it should.  ctest runs it as `layering_planted`.
@@ -58,6 +61,9 @@ expect "include of a higher layer" "may not include src/search/search.h" "$work/
 plant "$(first_c cli/base)" '#include "core/core.h"'
 expect "cli include of the library" "use only slide.h, not src/core/core.h" "$work/tree" "$build"
 
+plant "$(first_c cli/spread)" '#include "cli/judge/judge.h"'
+expect "include of a sibling room not in its uses" "cli/spread/ uses only cli/batch, cli/base" "$work/tree" "$build"
+
 plant "$(first_c cli/base)" '#include "cli/commands.h"'
 expect "commands header outside main.c and cmd_*.c" "is for main.c and the cmd_\*.c files" "$work/tree" "$build"
 
@@ -87,6 +93,10 @@ if command -v "$cc" >/dev/null; then
   objects "src/core/one.c=int two(void); int one(void); int one(void) { return two(); }" \
     "src/core/two.c=int one(void); int two(void); int two(void) { return one(); }"
   expect "circle" "circle:" "$root" "$work/objs"
+  objects "src/cli/spread/asks.c=int judges(void); int asks(void); int asks(void) { return judges(); }" \
+    "src/cli/judge/judges.c=int judges(void); int judges(void) { return 1; }"
+  expect "call into a sibling room not in its uses" \
+    "uses judges from src/cli/judge/judges.c, but cli/spread/ uses only cli/batch, cli/base" "$root" "$work/objs"
 else
   echo "planted object rules: skipped, no C compiler '$cc'"
 fi

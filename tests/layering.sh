@@ -10,12 +10,18 @@
 #   3. no two source files depend on each other, directly or through others:
 #      a file depends on the file that defines a symbol it uses, read from the
 #      built objects with nm (so a call through any header counts), and no
-#      such dependency points to a higher layer either.
+#      such dependency points to a higher layer either;
+#   4. a folder whose entry in the picture says what it "uses" (the cli
+#      rooms, siblings under src/cli/) uses, of the other folders of its tree
+#      (src/cli/...), only those: in its includes and in the symbols its
+#      objects take from others.
 #
 # The layers are read from the first code block of ROOT/src/README.md (the one
 # place they are written): each line that starts with a folder name ending in
-# "/" names a layer, highest first.  A file's folder is its directory below
-# src/ (src/cli/base/io.c is in cli/base, src/cli/main.c in cli).
+# "/" names a layer, highest first; "uses" followed by folder names (each
+# ending in "/") on that line or the lines under it, before the next layer,
+# lists the only folders that layer uses.  A file's folder is its directory
+# below src/ (src/cli/base/io.c is in cli/base, src/cli/main.c in cli).
 #
 # Prints each violation and exits 1 if there is any.  BUILD_DIR is a CMake
 # build of this tree (the objects of slide_lib, slide_cli and slide are read);
@@ -31,12 +37,30 @@ LAYERS=$(awk '/^```/ { if (block) exit; block = 1; next }
               block && /^[a-z][a-z_\/]*\/[[:space:]]/ { sub(/\/[[:space:]].*/, ""); print }' src/README.md | tac | tr '\n' ' ')
 LAYERS=${LAYERS% }
 [ -n "$LAYERS" ] || { echo "layering: no layers in the first code block of src/README.md"; exit 2; }
+# "folder:used,used;..." for each layer that says what it uses.
+USES=$(awk '/^```/ { if (block) exit; block = 1; next }
+            !block { next }
+            /^[a-z][a-z_\/]*\/[[:space:]]/ { layer = $1; sub(/\/$/, "", layer) }
+            match($0, /uses( +[a-z][a-z_\/]*\/)+/) {
+              n = split(substr($0, RSTART + 5, RLENGTH - 5), w, " ")
+              for (i = 1; i <= n; i++) { sub(/\/$/, "", w[i]); list[layer] = list[layer] (list[layer] == "" ? "" : ",") w[i] }
+            }
+            END { for (l in list) printf "%s:%s;", l, list[l] }' src/README.md)
 
 # The header of main.c's command table, which the file defining each
 # command (cmd_NAME.c, in whatever room) includes from below.
 COMMANDS=cli/commands.h
 
 fail=0
+# The folders $1 may use besides its own, comma separated, or "" when its
+# entry does not say (every folder below it).
+uses_of() {
+  local entry
+  for entry in ${USES//;/ }; do
+    [ "${entry%%:*}" = "$1" ] && { echo "${entry#*:}"; return; }
+  done
+  echo ""
+}
 rank() {
   local i=0 l
   for l in $LAYERS; do
@@ -46,10 +70,23 @@ rank() {
   echo -1
 }
 
-# 1 and 2: include lines.
+# 4, in the picture itself: a folder uses only folders below it.
+for entry in ${USES//;/ }; do
+  user=${entry%%:*}
+  IFS=, read -r -a useds <<<"${entry#*:}"
+  for used in "${useds[@]}"; do
+    if [ "$(rank "$used")" -lt 0 ] || [ "$(rank "$used")" -ge "$(rank "$user")" ]; then
+      echo "src/README.md: $user/ uses $used/, which is not a folder below it in the picture"
+      fail=1
+    fi
+  done
+done
+
+# 1, 2 and 4: include lines.
 while IFS= read -r file; do
   folder=$(dirname "${file#src/}")
   mine=$(rank "$folder")
+  allowed=$(uses_of "$folder")
   if [ "$mine" -lt 0 ]; then
     echo "$file: folder '$folder' is not in the layers ($LAYERS)"
     fail=1
@@ -85,6 +122,9 @@ while IFS= read -r file; do
     elif [ "$theirs" -gt "$mine" ]; then
       echo "$file:$lineno: $folder/ may not include src/$target ($tfolder/ is a higher layer)"
       fail=1
+    elif [ -n "$allowed" ] && [ "$tfolder" != "$folder" ] && [[ ",$allowed," != *",$tfolder,"* ]]; then
+      echo "$file:$lineno: $folder/ may not include src/$target ($folder/ uses only ${allowed//,/, })"
+      fail=1
     fi
     case $target in
       *_internal.h)
@@ -109,8 +149,12 @@ for o in $objects; do
   src=${o#*.dir/}
   src=${src%.o}
   nm "$o" | awk -v f="$src" '$2 ~ /^[TDBRC]$/ { print "D", f, $3 } $1 == "U" { print "U", f, $2 }'
-done | awk -v layers="$LAYERS" '
-  BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i }
+done | awk -v layers="$LAYERS" -v uses="$USES" '
+  BEGIN {
+    n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i
+    n = split(uses, u, ";")
+    for (i = 1; i <= n; i++) if (u[i] != "") { split(u[i], e, ":"); allowed[e[1]] = "," e[2] "," }
+  }
   $1 == "D" { def[$3] = $2; next }
   { use[++uses] = $2 " " $3 }
   END {
@@ -124,6 +168,12 @@ done | awk -v layers="$LAYERS" '
         if (rank[folder(to)] > rank[folder(from)]) {
           printf "%s uses %s from %s, a higher layer\n", from, a[2], to
           bad = 1
+        } else if ((folder(from) in allowed) && folder(to) != folder(from) &&
+                   top(folder(to)) == top(folder(from)) && index(allowed[folder(from)], "," folder(to) ",") == 0) {
+          list = substr(allowed[folder(from)], 2, length(allowed[folder(from)]) - 2)
+          gsub(/,/, ", ", list)
+          printf "%s uses %s from %s, but %s/ uses only %s\n", from, a[2], to, folder(from), list
+          bad = 1
         }
       }
       nodes[from] = 1; nodes[to] = 1
@@ -136,6 +186,9 @@ done | awk -v layers="$LAYERS" '
   function folder(path,    f) {
     f = path; sub(/^src\//, "", f); sub(/\/[^\/]*$/, "", f); return f
   }
+  # "cli/base" -> "cli": a "uses" list names folders of its own tree only
+  # (the cli rooms call the library through slide.h whatever they list).
+  function top(f) { sub(/\/.*/, "", f); return f }
   function visit(v, depth,    k, m, ws, w, cyc) {
     color[v] = 1; stack[depth] = v
     m = split(out[v], ws, " ")
