@@ -139,7 +139,7 @@ int cli_gen(int argc, char **argv)
         case OPT_HELP:
             cli_help_gen(stdout);
             cli_scan_free(&scan);
-            return cli_stdout_flushed(0, EXIT_FAILED_BOARD);
+            return cli_stdout_flushed(0, EXIT_WRITE_FAILED);
         case OPT_SIZE:
             if (slide_parse_size(value, &rows, &cols, &err) != SLIDE_OK) {
                 cli_error("gen: --size: %s", err.message);
@@ -251,7 +251,7 @@ int cli_gen(int argc, char **argv)
         slide_board_free(&b);
     }
     if (cli_out_close(&out))
-        status = EXIT_FAILED_BOARD;
+        status = EXIT_WRITE_FAILED;
     slide_board_free(&goal);
     cli_scan_free(&scan);
     return status;

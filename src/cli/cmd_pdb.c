@@ -348,5 +348,5 @@ int cli_pdb(int argc, char **argv)
             status = pdb_clear(&cfg);
     }
     cli_scan_free(&scan);
-    return status < 0 ? 0 : status;
+    return status < 0 ? EXIT_DONE : status;
 }

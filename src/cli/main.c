@@ -49,28 +49,28 @@ static void help_version(FILE *f);
 static const command commands[] = {
     {"solve", NULL, cli_solve, cli_help_solve, 0,
      {{"solve [OPTIONS] [BOARD...]", "solve boards given as arguments, or stdin one per line"}}},
-    {"split", NULL, cli_split, cli_help_split, EXIT_FAILED_BOARD,
+    {"split", NULL, cli_split, cli_help_split, EXIT_WRITE_FAILED,
      {{"split [OPTIONS] BOARD", "print the work items of one iteration, for slide work"}}},
-    {"work", NULL, cli_work, cli_help_work, EXIT_FAILED_BOARD,
+    {"work", NULL, cli_work, cli_help_work, EXIT_WRITE_FAILED,
      {{"work < ITEMS", "search work items, print their results (on any machine)"}}},
-    {"spread", NULL, cli_spread, cli_help_spread, EXIT_FAILED_BOARD,
+    {"spread", NULL, cli_spread, cli_help_spread, EXIT_WRITE_FAILED,
      {{"spread [OPTIONS] BOARD", "one optimal search on many machines (GNU parallel)"}}},
-    {"check", NULL, cli_check, cli_help_check, 3,
+    {"check", NULL, cli_check, cli_help_check, EXIT_JUDGE_FAILURE,
      {{"check [OPTIONS] BOARD MOVES", "verify a move string (a special judge)"},
       {"check --problem NAME INPUT OUTPUT [ANSWER]", "judge a contestant's output file (testlib)"}}},
     {"gen", NULL, cli_gen, cli_help_gen, 0,
      {{"gen [OPTIONS]", "generate boards (reproducible with --seed)"}}},
-    {"pdb", NULL, cli_pdb, cli_help_pdb, EXIT_FAILED_BOARD,
+    {"pdb", NULL, cli_pdb, cli_help_pdb, EXIT_WRITE_FAILED,
      {{"pdb build|info|clear", "prepare, list or remove cached pattern databases"}}},
-    {"play", NULL, cli_play, cli_help_play, EXIT_FAILED_BOARD,
+    {"play", NULL, cli_play, cli_help_play, EXIT_WRITE_FAILED,
      {{"play [OPTIONS] [BOARD]", "play the puzzle in the terminal: hints, undo, solve"}}},
-    {"show", NULL, cli_show, cli_help_show, EXIT_FAILED_BOARD,
+    {"show", NULL, cli_show, cli_help_show, EXIT_WRITE_FAILED,
      {{"show [OPTIONS] BOARD MOVES", "play a solution move by move in the terminal"}}},
-    {"help", NULL, run_help, help_help, EXIT_FAILED_BOARD,
+    {"help", NULL, run_help, help_help, EXIT_WRITE_FAILED,
      {{"help [COMMAND]", "show help for a command"}}},
-    {"version", NULL, run_version, help_version, EXIT_FAILED_BOARD, {{NULL, NULL}}},
-    {"--help", "-h", run_main_help, help_help, EXIT_FAILED_BOARD, {{"--help, -h", "this help"}}},
-    {"--version", "-V", run_version, help_version, EXIT_FAILED_BOARD,
+    {"version", NULL, run_version, help_version, EXIT_WRITE_FAILED, {{NULL, NULL}}},
+    {"--help", "-h", run_main_help, help_help, EXIT_WRITE_FAILED, {{"--help, -h", "this help"}}},
+    {"--version", "-V", run_version, help_version, EXIT_WRITE_FAILED,
      {{"--version, -V", "print the version"}}},
 };
 /* clang-format on */
@@ -151,13 +151,13 @@ static int run_help(int argc, char **argv)
 {
     if (argc < 3) {
         help_main(stdout);
-        return 0;
+        return EXIT_DONE;
     }
     const char *topic = argv[2];
     const command *c = find_command(topic);
     if (c && c->help) {
         c->help(stdout);
-        return 0;
+        return EXIT_DONE;
     }
     char names[256] = "";
     size_t used = 0;
@@ -177,7 +177,7 @@ static int run_main_help(int argc, char **argv)
     (void)argc;
     (void)argv;
     help_main(stdout);
-    return 0;
+    return EXIT_DONE;
 }
 
 static int run_version(int argc, char **argv)
@@ -185,7 +185,7 @@ static int run_version(int argc, char **argv)
     (void)argc;
     (void)argv;
     printf("slide %s\n", SLIDE_VERSION_STRING);
-    return 0;
+    return EXIT_DONE;
 }
 
 int main(int argc, char **argv)

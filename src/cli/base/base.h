@@ -12,8 +12,25 @@
 
 #include <stdio.h>
 
-/* Exit statuses of `slide solve` and `slide gen` (README.md, `slide solve`). */
-enum { EXIT_ANSWERED = 0, EXIT_FAILED_BOARD = 1, EXIT_USAGE = 2 };
+/*
+ * The slide command's exit statuses, a name for each meaning (README.md
+ * gives each command's).  A number means different things to different
+ * commands (check's 1 is a wrong answer), never two things to one.
+ */
+enum {
+    EXIT_DONE = 0,         /* the command did what it was asked: every board answered */
+    EXIT_FAILED_BOARD = 1, /* a board, item or file got no answer: invalid, a limit, no memory */
+    EXIT_USAGE = 2,        /* the command was called wrongly */
+    EXIT_WRITE_FAILED = 1, /* stdout could not be written (cli_stdout_flushed, cli_out_close) */
+    /* `slide check` (testlib's statuses) */
+    EXIT_ACCEPTED = 0,
+    EXIT_WRONG_ANSWER = 1,
+    EXIT_PRESENTATION_ERROR = 2,
+    EXIT_JUDGE_FAILURE = 3, /* bad input or answer file, usage, a write failure */
+    /* `slide check --kattis` (Kattis's output validator statuses) */
+    EXIT_KATTIS_ACCEPTED = 42,
+    EXIT_KATTIS_WRONG = 43
+};
 
 /* ---- option scanning ---- */
 

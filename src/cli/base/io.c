@@ -161,7 +161,7 @@ int cli_stdout_flushed(int status, int failure)
         return status;
     if (errno != EPIPE)
         cli_error("error writing output: %s", strerror(errno ? errno : EIO));
-    return status == 0 || failure == 3 ? failure : status;
+    return status == 0 || failure == EXIT_JUDGE_FAILURE ? failure : status;
 }
 
 void cli_out_init(cli_out *out, FILE *file)
@@ -185,7 +185,7 @@ int cli_out_close(cli_out *out)
     if (fflush(out->file) != 0 || ferror(out->file) || out->failed) {
         if (errno != EPIPE)
             cli_error("error writing output: %s", strerror(errno ? errno : EIO));
-        return 1;
+        return EXIT_WRITE_FAILED;
     }
     return 0;
 }

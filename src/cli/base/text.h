@@ -29,14 +29,15 @@ typedef struct cli_out {
 /*
  * Flushes stdout, for output printed with plain stdio, which learns of a
  * failed write only then: a full disk must not pass for success.  Returns
- * status, or after "error writing output" `failure` (1, or for check 3, a
- * judge failure, since its 1 would claim a wrong answer) when status was 0
- * or failure is 3.  A reader that went away stays quiet, as with any filter.
+ * status, or after "error writing output" `failure` (EXIT_WRITE_FAILED, or
+ * for check EXIT_JUDGE_FAILURE, since its 1 would claim a wrong answer)
+ * when status was 0 or failure is EXIT_JUDGE_FAILURE.  A reader that went
+ * away stays quiet, as with any filter.
  */
 int cli_stdout_flushed(int status, int failure);
 void cli_out_init(cli_out *out, FILE *file);
 void cli_out_line_done(cli_out *out);
-/* Flushes; returns 0, or 1 after printing a message when a write failed. */
+/* Flushes; returns 0, or EXIT_WRITE_FAILED after a message when a write failed. */
 int cli_out_close(cli_out *out);
 
 /*

@@ -601,7 +601,7 @@ int cli_play(int argc, char **argv)
         slide_board_free(&start);
         slide_board_free(&goal);
         game_free(&p.game);
-        return status < 0 ? 0 : status;
+        return status < 0 ? EXIT_DONE : status;
     }
     term_detect(&p.term);
     if (term_open(&p.term, STDIN_FILENO, STDOUT_FILENO, 1) != 0) {

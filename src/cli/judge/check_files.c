@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Kattis / DOMjudge output-validator exit codes. */
-enum { KATTIS_ACCEPTED = 42, KATTIS_WRONG = 43 };
-
 /* Reads the input file whole (at most CLI_MAX_INPUT_BYTES); a judge failure in v when it cannot. */
 static int read_input_file(const char *path, char **text, size_t *len, verdict *v)
 {
@@ -169,5 +166,5 @@ int check_kattis(const check_config *cfg, const judge_problem *p, char **args)
         fprintf(stderr, "%s\n", line);
         return VERDICT_FAIL;
     }
-    return kind == VERDICT_OK ? KATTIS_ACCEPTED : KATTIS_WRONG;
+    return kind == VERDICT_OK ? EXIT_KATTIS_ACCEPTED : EXIT_KATTIS_WRONG;
 }

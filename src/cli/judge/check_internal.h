@@ -21,7 +21,12 @@
 /* ---------------------------------------------------------------- verdicts */
 
 /* testlib's exit statuses, and the order verdicts outrank one another in. */
-enum { VERDICT_OK = 0, VERDICT_WA = 1, VERDICT_PE = 2, VERDICT_FAIL = 3 };
+enum {
+    VERDICT_OK = EXIT_ACCEPTED,
+    VERDICT_WA = EXIT_WRONG_ANSWER,
+    VERDICT_PE = EXIT_PRESENTATION_ERROR,
+    VERDICT_FAIL = EXIT_JUDGE_FAILURE
+};
 
 /* "ok", "wrong answer", ..., indexed by VERDICT_*: the start of a verdict line. */
 extern const char *const verdict_names[4];
@@ -167,7 +172,10 @@ int check_single(const check_config *cfg, const char *board_text, const char *mo
 /* `--problem NAME INPUT OUTPUT [ANSWER]` (check_files.c): the verdict kind, its line in v. */
 int check_files(const check_config *cfg, const judge_problem *p, const char *input_path,
                 const char *output_path, const char *answer_path, verdict *v);
-/* `--problem NAME --kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT` (check_files.c): 42, 43 or 3. */
+/*
+ * `--problem NAME --kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT` (check_files.c):
+ * EXIT_KATTIS_ACCEPTED, EXIT_KATTIS_WRONG or EXIT_JUDGE_FAILURE.
+ */
 int check_kattis(const check_config *cfg, const judge_problem *p, char **args);
 
 #endif /* SLIDE_CHECK_INTERNAL_H */

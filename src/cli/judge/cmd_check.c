@@ -175,7 +175,7 @@ int cli_check(int argc, char **argv)
     char **args = scan.positional;
     if (status != 0) {
         cli_scan_free(&scan);
-        return status < 0 ? 0 : status;
+        return status < 0 ? EXIT_DONE : status;
     }
     if (!cfg.problem) {
         if (cfg.kattis)

@@ -1087,7 +1087,7 @@ int cli_solve(int argc, char **argv)
             int status = cli_solve_problem(argc, argv, solve_options);
             if (status < 0)
                 cli_help_solve(stdout);
-            return status < 0 ? cli_stdout_flushed(0, EXIT_FAILED_BOARD) : status;
+            return status < 0 ? cli_stdout_flushed(0, EXIT_WRITE_FAILED) : status;
         }
     }
     if (cli_scan_init(&scan, argc, argv, 2, solve_options, "solve") != 0) {
@@ -1107,7 +1107,7 @@ int cli_solve(int argc, char **argv)
         status = check_svg_output(&cfg, scan.positional_count);
     if (status != 0) {
         cli_scan_free(&scan);
-        return status < 0 ? cli_stdout_flushed(0, EXIT_FAILED_BOARD) : status;
+        return status < 0 ? cli_stdout_flushed(0, EXIT_WRITE_FAILED) : status;
     }
     if (goal_text &&
         cli_parse_board_arg("solve", "--goal", goal_text, cfg.rows, cfg.cols, &cfg.goal) != 0) {
@@ -1182,7 +1182,7 @@ int cli_solve(int argc, char **argv)
     if (cli_interrupted())
         report_interruption(scan.positional_count > 0, run.answered);
     if (cli_out_close(&run.out) && status == 0)
-        status = EXIT_FAILED_BOARD;
+        status = EXIT_WRITE_FAILED;
     if (status == 0 && run.failures)
         status = EXIT_FAILED_BOARD;
     slide_context_free(cfg.lib.context);

@@ -232,7 +232,7 @@ int cli_solve_problem(int argc, char **argv, const cli_option *solve_options)
         if (answer_case(p, &cases.items[i], i + 1, &limits, context, stats, &out))
             status = EXIT_FAILED_BOARD;
     if (cli_out_close(&out) && status == 0)
-        status = EXIT_FAILED_BOARD;
+        status = EXIT_WRITE_FAILED;
     slide_context_free(context);
     judge_cases_free(&cases);
     return status;

@@ -555,7 +555,7 @@ int cli_spread(int argc, char **argv)
     }
     if (status != 0) {
         split_setup_free(&cfg.setup);
-        return status < 0 ? 0 : status;
+        return status < 0 ? EXIT_DONE : status;
     }
     spread_run run;
     memset(&run, 0, sizeof run);
