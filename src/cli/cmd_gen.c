@@ -44,8 +44,8 @@ static const cli_option gen_options[] = {
     {"walk-rule", 0, OPT_WALK_RULE, "RULE", "how a walk moves: no-undo (default) or any"},
     {"unsolvable", 0, OPT_UNSOLVABLE, NULL, "boards that cannot reach the goal"},
     {"format", 'f', OPT_FORMAT, "FMT", "spaced (default), compact or json"},
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

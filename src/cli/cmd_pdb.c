@@ -18,13 +18,13 @@ enum { OPT_SIZE = 1, OPT_GOAL, OPT_MAX_MEMORY, OPT_MAX_GROUP, OPT_CACHE_DIR, OPT
 /* clang-format off */
 static const cli_option pdb_options[] = {
     {"size", 's', OPT_SIZE, "RxC", "shape (default 4x4, or the goal's)"},
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on tables plus build memory (default 2G)"},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
     {"max-group", 0, OPT_MAX_GROUP, "N",
      "at most N tiles a table (default: automatic; at most 8\n"
      "on 4x4, the most a table of that shape can hold)"},
     {"cache-dir", 0, OPT_CACHE_DIR, "DIR", "cache directory for this command"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

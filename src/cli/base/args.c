@@ -132,6 +132,21 @@ int cli_scan_next(cli_scan *scan, const char **value)
     return SCAN_END;
 }
 
+const char *cli_format_memory(size_t bytes, char *buf, size_t size)
+{
+    static const char units[] = "KMGT";
+    int unit = -1;
+    while (unit < 3 && bytes >= 1024 && bytes % 1024 == 0) {
+        bytes /= 1024;
+        unit++;
+    }
+    if (unit < 0)
+        snprintf(buf, size, "%zu", bytes);
+    else
+        snprintf(buf, size, "%zu%c", bytes, units[unit]);
+    return buf;
+}
+
 int cli_parse_memory(const char *text, size_t *bytes)
 {
     char *end;

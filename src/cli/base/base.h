@@ -119,10 +119,28 @@ void cli_help_item(FILE *f, const char *term, const char *text, int column);
 void cli_help_options(FILE *f, const cli_option *options,
                       const char *(*fill)(const cli_option *row, char *buf, size_t size));
 
+/*
+ * The rows that mean the same to every command that takes them, written
+ * once: a command's table lists them with its own id.  Their help is
+ * help.c's, a default in it printed from the library's constant
+ * (SLIDE_DEFAULT_MAX_MEMORY), whatever fill the command gives.
+ */
+extern const char cli_help_goal[], cli_help_size[], cli_help_max_memory[], cli_help_timeout[];
+/* clang-format off */
+#define CLI_OPTION_GOAL(id) {"goal", 'g', (id), "BOARD", cli_help_goal}
+/* for a command that reads boards: the shape, where the text does not give it */
+#define CLI_OPTION_SIZE(id) {"size", 's', (id), "RxC", cli_help_size}
+#define CLI_OPTION_MAX_MEMORY(id) {"max-memory", 0, (id), "SIZE", cli_help_max_memory}
+#define CLI_OPTION_TIMEOUT(id) {"timeout", 0, (id), "SECONDS", cli_help_timeout}
+#define CLI_OPTION_HELP(id) {"help", 'h', (id), NULL, NULL}
+/* clang-format on */
+
 /* ---- values ---- */
 
 /* Parses a byte count like 512M, 4G, 1.5G, 1048576.  0 on success, -1 on error. */
 int cli_parse_memory(const char *text, size_t *bytes);
+/* bytes as cli_parse_memory reads it, in the largest unit that holds it whole ("2G", "1536M"). */
+const char *cli_format_memory(size_t bytes, char *buf, size_t size);
 /* Parses a non-negative decimal count no larger than max. */
 int cli_parse_count(const char *text, unsigned long long max, unsigned long long *value);
 /* Parses a positive number of seconds. */

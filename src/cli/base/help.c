@@ -37,6 +37,18 @@ void cli_help_item(FILE *f, const char *term, const char *text, int column)
     fputc('\n', f);
 }
 
+const char cli_help_goal[] = "goal board (default 1 2 ... n-1 x)";
+const char cli_help_size[] = "shape, where the board text does not give it";
+const char cli_help_max_memory[] = "cap on memory, e.g. 512M, 4G (default %s)";
+const char cli_help_timeout[] = "time limit of each board's search";
+
+/* The "%s" of cli_help_max_memory: the library's default cap. */
+static const char *fill_default_memory(const cli_option *row, char *buf, size_t size)
+{
+    (void)row;
+    return cli_format_memory(SLIDE_DEFAULT_MAX_MEMORY, buf, size);
+}
+
 void cli_help_options(FILE *f, const cli_option *options,
                       const char *(*fill)(const cli_option *row, char *buf, size_t size))
 {
@@ -49,10 +61,12 @@ void cli_help_options(FILE *f, const cli_option *options,
                                  : snprintf(term, sizeof term, "    ");
         snprintf(term + used, sizeof term - (size_t)used, "--%s%s%s", o->long_name,
                  o->value ? " " : "", o->value ? o->value : "");
-        const char *mark = fill ? strstr(o->help, "%s") : NULL;
+        const char *(*row_fill)(const cli_option *, char *, size_t) =
+            o->help == cli_help_max_memory ? fill_default_memory : fill;
+        const char *mark = row_fill ? strstr(o->help, "%s") : NULL;
         if (mark)
             snprintf(text, sizeof text, "%.*s%s%s", (int)(mark - o->help), o->help,
-                     fill(o, list, sizeof list), mark + 2);
+                     row_fill(o, list, sizeof list), mark + 2);
         cli_help_item(f, term, mark ? text : o->help, CLI_HELP_COLUMN);
     }
 }

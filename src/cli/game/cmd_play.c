@@ -23,8 +23,8 @@ enum { OPT_SIZE = 1, OPT_SEED, OPT_GOAL, OPT_HELP };
 static const cli_option play_options[] = {
     {"size", 's', OPT_SIZE, "RxC", "shape of the random boards (default 4x4; sides 2 to 10)"},
     {"seed", 0, OPT_SEED, "S", "seed of the random boards (default: from the clock)"},
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

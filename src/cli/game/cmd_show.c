@@ -22,9 +22,9 @@ enum { OPT_DELAY = 1, OPT_GOAL, OPT_SIZE, OPT_HELP };
 /* clang-format off */
 static const cli_option show_options[] = {
     {"delay", 0, OPT_DELAY, "SECONDS", "time between moves (default 0.3)"},
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_SIZE(OPT_SIZE),
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

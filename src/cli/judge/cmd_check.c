@@ -46,21 +46,20 @@ enum {
 
 /* clang-format off */
 static const cli_option check_options[] = {
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_SIZE(OPT_SIZE),
     {"optimal", 0, OPT_OPTIMAL, NULL, "also require the fewest moves"},
     {"max-moves", 0, OPT_MAX_MOVES, "N", "reject answers longer than N moves"},
     {"problem", 0, OPT_PROBLEM, "NAME", "judge OUTPUT against INPUT as problem NAME does"},
     {"kattis", 0, OPT_KATTIS, NULL,
      "Kattis/DOMjudge output validator: team output on stdin,\n"
      "the reason in FEEDBACK_DIR/judgemessage.txt"},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE",
-     "memory cap for finding the fewest moves (default 2G)"},
-    {"timeout", 0, OPT_TIMEOUT, "SECONDS", "time limit for finding the fewest moves, per case"},
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
+    CLI_OPTION_TIMEOUT(OPT_TIMEOUT),
     {"strict", 0, OPT_STRICT, NULL,
      "compare the layout byte for byte: trailing spaces, \\r,\n"
      "extra or missing line ends are presentation errors"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

@@ -44,8 +44,8 @@ enum {
 static const cli_option solve_options[] = {
     {"algo", 'a', OPT_ALGO, "NAME", "%s, auto (default)"},
     {"heuristic", 'H', OPT_HEURISTIC, "NAME", "heuristic for informed searches: %s"},
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_SIZE(OPT_SIZE),
     {"output", 'o', OPT_OUTPUT, "FMT",
      "moves (default), steps, path, json, svg (an animated\n"
      "drawing of one board; see --output-dir), tiles (the\n"
@@ -56,8 +56,8 @@ static const cli_option solve_options[] = {
     {"pairs", 0, OPT_PAIRS, NULL, "stdin holds pairs of lines: start, then goal"},
     {"problem", 0, 0, "NAME", "read stdin and write answers exactly as a judge problem:\n%s"},
     {"stats", 0, OPT_STATS, NULL, "per-board search figures on stderr"},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on search memory, e.g. 512M, 4G (default 2G)"},
-    {"timeout", 0, OPT_TIMEOUT, "SECONDS", "per-board time limit"},
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
+    CLI_OPTION_TIMEOUT(OPT_TIMEOUT),
     {"weight", 0, OPT_WEIGHT, "W",
      "answers at most W x optimal, much faster (idastar,\n"
      "astar; W from 1 to 100, 1 = optimal)"},
@@ -65,7 +65,7 @@ static const cli_option solve_options[] = {
      "N threads (0 = all cores), same output: stdin's boards\n"
      "N at a time; a board given as an argument is searched\n"
      "on N threads (idastar)"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

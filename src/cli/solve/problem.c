@@ -17,15 +17,16 @@ enum { OPT_PROBLEM = 1, OPT_MAX_MEMORY, OPT_TIMEOUT, OPT_STATS, OPT_HELP, OPT_JO
 /*
  * The options --problem reads.  Every other option of solve's (its table,
  * handed in) is refused by name: the problem fixes algorithm, goal, shape
- * and output.  No help text: --help prints solve's, from solve's table.
+ * and output.  This table's help is never printed: --help prints solve's,
+ * from solve's table.
  */
 /* clang-format off */
 static const cli_option problem_options[] = {
     {"problem", 0, OPT_PROBLEM, "NAME", NULL},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", NULL},
-    {"timeout", 0, OPT_TIMEOUT, "SECONDS", NULL},
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
+    CLI_OPTION_TIMEOUT(OPT_TIMEOUT),
     {"stats", 0, OPT_STATS, NULL, NULL},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {"jobs", 'j', OPT_JOBS, "N", NULL},
     {NULL, 0, 0, NULL, NULL},
 };

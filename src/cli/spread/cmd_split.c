@@ -14,13 +14,13 @@ enum { OPT_GOAL = 1, OPT_SIZE, OPT_HEURISTIC, OPT_MAX_MEMORY, OPT_BOUND, OPT_ITE
 
 /* clang-format off */
 static const cli_option split_options[] = {
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_SIZE(OPT_SIZE),
     {"heuristic", 'H', OPT_HEURISTIC, "NAME", "manhattan, linear or pdb (default: pdb above 9 cells)"},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on the tables and the search (default 2G)"},
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
     {"bound", 0, OPT_BOUND, "B", "the iteration's bound (default: the start's estimate)"},
     {"items", 0, OPT_ITEMS, "N", "at least N subtrees where the tree has them (1024)"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

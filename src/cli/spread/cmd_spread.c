@@ -48,10 +48,10 @@ enum {
 
 /* clang-format off */
 static const cli_option spread_options[] = {
-    {"goal", 'g', OPT_GOAL, "BOARD", "goal board (default 1 2 ... n-1 x)"},
-    {"size", 's', OPT_SIZE, "RxC", "shape, where the board text does not give it"},
+    CLI_OPTION_GOAL(OPT_GOAL),
+    CLI_OPTION_SIZE(OPT_SIZE),
     {"heuristic", 'H', OPT_HEURISTIC, "NAME", "manhattan, linear or pdb (default: pdb above 9 cells)"},
-    {"max-memory", 0, OPT_MAX_MEMORY, "SIZE", "cap on the tables and each search (default 2G)"},
+    CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
     {"sshlogin", 'S', OPT_SSHLOGIN, "LIST",
      "machines, as parallel's --sshlogin (default ':', this\n"
      "one): host1,host2,: or 8/user@host ..."},
@@ -74,7 +74,7 @@ static const cli_option spread_options[] = {
     {"shuffle", 0, OPT_SHUFFLE, "SEED", "hand the subtrees out in a shuffled order (the answer\n"
                                         "does not change; for tests)"},
     {"output", 'o', OPT_OUTPUT, "FMT", "moves (default) or steps"},
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 /* clang-format on */

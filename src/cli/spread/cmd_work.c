@@ -16,7 +16,7 @@
 enum { OPT_HELP = 1 };
 
 static const cli_option work_options[] = {
-    {"help", 'h', OPT_HELP, NULL, NULL},
+    CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
 
