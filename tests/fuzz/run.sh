@@ -23,7 +23,7 @@ build=${SLIDE_FUZZ_BUILD:-build-fuzz}
 targets_for() {
   case $1 in
     parse) echo "src/core/parse.c src/core/board.c" ;;
-    solve) echo "src/cli/solve/cmd_solve.c src/cli/solve/batch.c src/cli/base/args.c src/cli/base/io.c src/core/parse.c" ;;
+    solve) echo "src/cli/solve/cmd_solve.c src/cli/solve/answer.c src/cli/solve/from_stdin.c src/cli/batch/batch.c src/cli/base/args.c src/cli/base/io.c src/core/parse.c" ;;
     problem) echo "src/cli/solve/problem.c src/cli/judge/judge.c src/cli/base/io.c src/core/parse.c" ;;
     check) echo src/cli/judge/check*.c "src/cli/judge/judge.c src/cli/base/reader.c src/core/moves.c" ;;
     show) echo "src/cli/game/cmd_show.c src/cli/base/reader.c src/cli/base/io.c src/core/moves.c" ;;
