@@ -278,7 +278,7 @@ void term_draw_board(term_frame *f, const game_layout *layout, const slide_board
     }
 }
 
-/* --------------------------------------------------------------- session */
+/* ------------------------------------------------------- the open terminal */
 
 /*
  * What the signal handlers need, in the only place a handler can find it:

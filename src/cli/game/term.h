@@ -88,7 +88,7 @@ enum { TERM_TILE_AWAY, TERM_TILE_HOME, TERM_TILE_MARKED };
 void term_draw_board(term_frame *f, const game_layout *layout, const slide_board *board,
                      const slide_board *goal, int marked);
 
-/* --------------------------------------------------------------- session */
+/* ------------------------------------------------------- the open terminal */
 
 enum {
     TERM_INPUT = 1,   /* bytes arrived; read keys with term_next_key */
