@@ -149,10 +149,10 @@ for o in $objects; do
   src=${o#*.dir/}
   src=${src%.o}
   nm "$o" | awk -v f="$src" '$2 ~ /^[TDBRC]$/ { print "D", f, $3 } $1 == "U" { print "U", f, $2 }'
-done | awk -v layers="$LAYERS" -v uses="$USES" '
+done | awk -v layers="$LAYERS" -v uselists="$USES" '
   BEGIN {
     n = split(layers, l, " "); for (i = 1; i <= n; i++) rank[l[i]] = i
-    n = split(uses, u, ";")
+    n = split(uselists, u, ";")
     for (i = 1; i <= n; i++) if (u[i] != "") { split(u[i], e, ":"); allowed[e[1]] = "," e[2] "," }
   }
   $1 == "D" { def[$3] = $2; next }
