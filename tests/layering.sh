@@ -11,16 +11,16 @@
 #      a file depends on the file that defines a symbol it uses, read from the
 #      built objects with nm (so a call through any header counts), and no
 #      such dependency points to a higher layer either;
-#   4. a folder whose entry in the picture says what it "uses" (the cli
-#      rooms, siblings under src/cli/) uses, of the other folders of its tree
-#      (src/cli/...), only those: in its includes and in the symbols its
-#      objects take from others.
+#   4. a nested folder (a room of cli/, siblings under src/cli/) uses, of
+#      the other folders of its tree (src/cli/...), only those its entry in
+#      the picture says it "uses" (none when it names none): in its includes
+#      and in the symbols its objects take from others.
 #
 # The layers are read from the first code block of ROOT/src/README.md (the one
 # place they are written): each line that starts with a folder name ending in
 # "/" names a layer, highest first; "uses" followed by folder names (each
 # ending in "/") on that line or the lines under it, before the next layer,
-# lists the only folders that layer uses.  A file's folder is its directory
+# lists the folders that layer uses.  A file's folder is its directory
 # below src/ (src/cli/base/io.c is in cli/base, src/cli/main.c in cli).
 #
 # Prints each violation and exits 1 if there is any.  BUILD_DIR is a CMake
@@ -52,8 +52,9 @@ USES=$(awk '/^```/ { if (block) exit; block = 1; next }
 COMMANDS=cli/commands.h
 
 fail=0
-# The folders $1 may use besides its own, comma separated, or "" when its
-# entry does not say (every folder below it).
+# The folders $1 may use besides its own, comma separated; "" when its entry
+# names none (a nested folder, a room of cli/, then uses no other; a top
+# folder every folder below it).
 uses_of() {
   local entry
   for entry in ${USES//;/ }; do
@@ -87,6 +88,7 @@ while IFS= read -r file; do
   folder=$(dirname "${file#src/}")
   mine=$(rank "$folder")
   allowed=$(uses_of "$folder")
+  shown=${allowed//,/, }
   if [ "$mine" -lt 0 ]; then
     echo "$file: folder '$folder' is not in the layers ($LAYERS)"
     fail=1
@@ -122,8 +124,8 @@ while IFS= read -r file; do
     elif [ "$theirs" -gt "$mine" ]; then
       echo "$file:$lineno: $folder/ may not include src/$target ($tfolder/ is a higher layer)"
       fail=1
-    elif [ -n "$allowed" ] && [ "$tfolder" != "$folder" ] && [[ ",$allowed," != *",$tfolder,"* ]]; then
-      echo "$file:$lineno: $folder/ may not include src/$target ($folder/ uses only ${allowed//,/, })"
+    elif [[ $folder == */* ]] && [ "$tfolder" != "$folder" ] && [[ ",$allowed," != *",$tfolder,"* ]]; then
+      echo "$file:$lineno: $folder/ may not include src/$target ($folder/ uses only ${shown:-itself})"
       fail=1
     fi
     case $target in
@@ -168,10 +170,11 @@ done | awk -v layers="$LAYERS" -v uselists="$USES" '
         if (rank[folder(to)] > rank[folder(from)]) {
           printf "%s uses %s from %s, a higher layer\n", from, a[2], to
           bad = 1
-        } else if ((folder(from) in allowed) && folder(to) != folder(from) &&
+        } else if (index(folder(from), "/") && folder(to) != folder(from) &&
                    top(folder(to)) == top(folder(from)) && index(allowed[folder(from)], "," folder(to) ",") == 0) {
           list = substr(allowed[folder(from)], 2, length(allowed[folder(from)]) - 2)
           gsub(/,/, ", ", list)
+          if (list == "") list = "itself"
           printf "%s uses %s from %s, but %s/ uses only %s\n", from, a[2], to, folder(from), list
           bad = 1
         }
