@@ -14,7 +14,8 @@
  * a pipe gets the same large writes as a file.
  *
  * Each block of complete lines becomes a list of items (one board, or a
- * start/goal pair) cut into chunks.  With one job the items are answered
+ * start/goal pair) cut into chunks (chunk_size: large first, down to one
+ * item at the block's end).  With one job the items are answered
  * straight into the caller's streams.  With N jobs, N threads take chunks
  * from a queue, each chunk answering into its own memory streams, and this
  * thread writes the chunks out in input order, so the output is
@@ -200,10 +201,28 @@ static void pool_stop(pool *p)
     free(p->queue);
 }
 
+/*
+ * The size of the chunk that starts with `left` items of a block still to
+ * cut: a share of what is left (guided self-scheduling), at most
+ * CHUNK_ITEMS, at least one.  The shares shrink towards the block's end, so
+ * the threads finish together whatever an item costs: a batch of a few
+ * hundred dear boards is cut into chunks down to one board, where fixed
+ * chunks of CHUNK_ITEMS gave all of it to one thread; a batch of cheap
+ * boards still gets chunks of CHUNK_ITEMS, so a chunk's streams cost
+ * nothing per item.
+ */
+static size_t chunk_size(size_t left, int threads)
+{
+    size_t share = (left + 2 * (size_t)threads - 1) / (2 * (size_t)threads);
+    return share > CHUNK_ITEMS ? CHUNK_ITEMS : share > 0 ? share : 1;
+}
+
 /* Cuts b's items into chunks and queues them.  Returns 0 or -1 (out of memory). */
 static int pool_submit(pool *p, block *b)
 {
-    size_t n = (b->count + CHUNK_ITEMS - 1) / CHUNK_ITEMS;
+    size_t n = 0;
+    for (size_t left = b->count; left > 0; n++)
+        left -= chunk_size(left, p->threads);
     if (n > b->chunks_cap) {
         chunk *more = realloc(b->chunks, n * sizeof *more);
         if (!more)
@@ -231,11 +250,13 @@ static int pool_submit(pool *p, block *b)
         p->head = 0;
         p->cap = cap;
     }
+    size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         chunk *c = &b->chunks[i];
         memset(c, 0, sizeof *c);
-        c->items = b->items + i * CHUNK_ITEMS;
-        c->count = i + 1 < n ? CHUNK_ITEMS : b->count - i * CHUNK_ITEMS;
+        c->items = b->items + at;
+        c->count = chunk_size(b->count - at, p->threads);
+        at += c->count;
         p->queue[p->tail++ % p->cap] = c;
     }
     b->busy = 1;
