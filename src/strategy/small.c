@@ -5,7 +5,7 @@
  * per solve (120 and at most 720 states), so their answers are the shortest
  * for their cells and they need no tables in the binary.
  */
-#include "strategy/strategy_internal.h"
+#include "strategy/blank_internal.h"
 
 #define W3_CELLS 6
 #define W3_NONE 0xFF

@@ -6,7 +6,7 @@
  * region of 2x3, 3x2 or 2x2 cells that contains it.  Until only that region
  * is left, one side of the remaining rectangle (a row or a column that does
  * not touch the final region) is filled: every tile but the last two goes
- * home one at a time (place.c), the last two together through the
+ * home one at a time (tile.c, row.c), the last two together through the
  * 3x2 block at the side's end.  The side taken is along the longer
  * dimension, so an n x n board is peeled as alternating rows and columns
  * and a 2 x 9 board column by column; of two such sides the one nearer the

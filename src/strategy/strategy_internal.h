@@ -1,6 +1,7 @@
 /*
- * strategy_internal.h - what the files of the strategy solver share (view.c,
- * place.c, small.c, strategy.c); nothing outside src/strategy/ includes it.
+ * strategy_internal.h - what the files of the strategy solver share; nothing
+ * outside src/strategy/ includes it.  The blank's inline moves are in
+ * blank_internal.h, the area and the ring round a tile in area_internal.h.
  *
  * The board is held with a power-of-two row stride so a slot splits into
  * row and column with a shift and a mask.  Tiles are relabelled by the slot
@@ -18,7 +19,7 @@
 /*
  * Rows a strip holds at most (strat_fill_strip; strategy.c's side_rows says
  * how many): its tiles come home a column at a time, as trains (see
- * place.c).
+ * strip.c).
  */
 #define STRAT_STRIP_ROWS 4
 
@@ -30,7 +31,7 @@
 #define STRAT_PENDING 16384
 
 /*
- * Boards of at most this many cells get trials (place.c, best_of): each
+ * Boards of at most this many cells get trials (trials.c, strat_best_of): each
  * tile placement and each strip column is made every way listed there and
  * kept the way that leaves the board closest to solved for the moves it
  * took.  That multiplies the time by about 8, so larger boards make each
@@ -40,7 +41,7 @@
 #define STRAT_TRIAL_CELLS 16384
 
 /*
- * One way of placing a tile: the knobs the trials vary (place.c lists the
+ * One way of placing a tile: the knobs the trials vary (trials.c lists the
  * ways tried; the first is the default, used alone on large boards).
  */
 typedef struct strat_policy {
@@ -48,7 +49,7 @@ typedef struct strat_policy {
     int8_t push_weight;      /* what a tile pushed towards its goal counts there, against a move */
     int8_t plan_across;      /* the approach planner's ties go along the row, not down */
     int8_t plan_side_weight; /* what a tile of the side counts in the planner */
-    int8_t shorter_leg;      /* a step's ties go along the shorter leg (place_tile) */
+    int8_t shorter_leg;      /* a step's ties go along the shorter leg (strat_place_tile_as) */
     int8_t dips;             /* tiles dip a row to travel along one under placed cells */
 } strat_policy;
 
@@ -70,9 +71,9 @@ typedef struct strat_walk_memo {
  * same moves, so trials pass it over.
  */
 #define STRAT_TOUCH_DIP 1u /* a tile could have dipped (course_next) */
-#define STRAT_TOUCH_LEG 2u /* two steps tied but for their legs (place_tile_as) */
+#define STRAT_TOUCH_LEG 2u /* two steps tied but for their legs (strat_place_tile_as) */
 
-/* The ways trials make a placement (place.c); the first is the default. */
+/* The ways trials make a placement (trials.c); the first is the default. */
 extern const strat_policy strat_policies[];
 
 /*
@@ -170,10 +171,10 @@ typedef struct strat {
     int trying;
     int trials;                 /* the board is small enough for trials */
     const strat_policy *policy; /* the way tiles are placed now */
-    unsigned touched;           /* STRAT_TOUCH_* the placements met (see best_of) */
+    unsigned touched;           /* STRAT_TOUCH_* the placements met (see strat_best_of) */
     /*
      * The approach walks planned before any move of a trial's way
-     * (walk_planned): a later way that plans the same walk from the same
+     * (strat_walk_planned): a later way that plans the same walk from the same
      * board replays it instead (most ways differ only in the steps).
      * trial counts trials, so an entry of an earlier one is stale; the
      * moves (view moves) are walk_memo_cap bytes an entry.
@@ -220,173 +221,6 @@ long strat_undo(strat *s, size_t from);
 void strat_to_view(const strat *s, uint32_t slot, int *r, int *c);
 
 /*
- * What the move loops need to track the side's tiles, copied to a local so
- * that the compiler keeps it in registers (see strat_moves_to).
- */
-typedef struct strat_tracker {
-    uint32_t *side_pos;
-    int key_shift, index_shift;
-    uint32_t key_mask, index_mask, key_lo, key_span, stride;
-} strat_tracker;
-
-static inline strat_tracker strat_tracker_of(const strat *s)
-{
-    strat_tracker k = {s->side_pos,   s->key_shift, s->index_shift, s->key_mask,
-                       s->index_mask, s->key_lo,    s->key_span,    (uint32_t)s->side_cap};
-    return k;
-}
-
-/* Records that tile now stands at slot when it is one of the side's tiles. */
-static inline void strat_track(const strat_tracker *k, uint32_t tile, uint32_t slot)
-{
-    uint32_t layer = ((tile >> k->key_shift) & k->key_mask) - k->key_lo;
-    if (layer < k->key_span)
-        k->side_pos[((tile >> k->index_shift) & k->index_mask) + layer * k->stride] = slot;
-}
-
-static inline void strat_watch(strat *s, uint32_t tile, uint32_t slot)
-{
-    strat_tracker k = strat_tracker_of(s);
-    strat_track(&k, tile, slot);
-}
-
-/*
- * Non-zero when label t is a tile of the side being filled, from the
- * strat's side_mask, side_lo and side_span (copied to locals by the loops).
- */
-static inline int strat_of_side(uint32_t t, uint32_t mask, uint32_t lo, uint32_t span)
-{
-    return (t & mask) - lo < span;
-}
-
-/* The slot of a tile of the side being filled (see side_pos). */
-static inline uint32_t strat_where(const strat *s, uint32_t label)
-{
-    uint32_t layer = ((label >> s->key_shift) & s->key_mask) - s->key_lo;
-    return s->side_pos[((label >> s->index_shift) & s->index_mask) + layer * s->side_cap];
-}
-
-/*
- * Applies n view moves dirs[0..n) that hold no move followed by its inverse
- * (a ring walk, a monotone path) and leave the blank at view cell (end_r,
- * end_c) - the same as n strat_move calls, with the blank and the pending
- * buffer kept in registers: through memory every move would cost a
- * store-to-load round trip.  Only the leading moves can cancel pending ones.
- */
-static inline void strat_moves_to(strat *s, const uint8_t *dirs, int n, int end_r, int end_c)
-{
-    /*
-     * Everything the loop reads is copied to locals first: the byte stores
-     * to pending may alias any object, which would otherwise force a reload
-     * of each field after every move.
-     */
-    uint32_t *const cell = s->cell;
-    const strat_tracker track = strat_tracker_of(s);
-    const uint32_t delta[4] = {(uint32_t)s->view.delta[0], (uint32_t)s->view.delta[1],
-                               (uint32_t)s->view.delta[2], (uint32_t)s->view.delta[3]};
-    const uint8_t dir[4] = {s->view.dir[0], s->view.dir[1], s->view.dir[2], s->view.dir[3]};
-    uint32_t blank = s->blank;
-    size_t np = s->npending;
-    int i = 0;
-    for (; i < n && np > s->floor && s->pending[np - 1] == (dir[dirs[i]] ^ 1); i++, np--) {
-        uint32_t to = blank + delta[dirs[i]], tile = cell[to];
-        cell[blank] = tile;
-        strat_track(&track, tile, blank);
-        blank = to;
-    }
-    if (np + (size_t)(n - i) > s->pending_cap) {
-        s->npending = np;
-        strat_room(s, (size_t)(n - i));
-        np = s->npending;
-    }
-    uint8_t *out = s->pending + np;
-    for (; i < n; i++) {
-        int d = dirs[i];
-        uint32_t to = blank + delta[d], tile = cell[to];
-        cell[blank] = tile;
-        strat_track(&track, tile, blank);
-        blank = to;
-        *out++ = dir[d];
-    }
-    s->npending = (size_t)(out - s->pending);
-    s->blank = blank;
-    s->br = end_r;
-    s->bc = end_c;
-}
-
-/* strat_moves_to for callers that do not know where the moves end. */
-static inline void strat_moves(strat *s, const uint8_t *dirs, int n)
-{
-    int r = s->br, c = s->bc;
-    for (int i = 0; i < n; i++) {
-        r += strat_move_dr[dirs[i]];
-        c += strat_move_dc[dirs[i]];
-    }
-    strat_moves_to(s, dirs, n, r, c);
-}
-
-/* Moves the blank count cells in view direction d (a straight run). */
-static inline void strat_run(strat *s, int d, int count)
-{
-    if (count <= 0)
-        return;
-    uint32_t *const cell = s->cell;
-    const strat_tracker track = strat_tracker_of(s);
-    const uint32_t delta = (uint32_t)s->view.delta[d];
-    const uint8_t bd = s->view.dir[d];
-    uint32_t blank = s->blank;
-    size_t np = s->npending;
-    /* only the leading moves of a run can cancel pending ones */
-    int i = 0;
-    for (; i < count && np > s->floor && s->pending[np - 1] == (bd ^ 1); i++, np--) {
-        uint32_t to = blank + delta, tile = cell[to];
-        cell[blank] = tile;
-        strat_track(&track, tile, blank);
-        blank = to;
-    }
-    while (i < count) {
-        if (np == s->pending_cap) {
-            s->npending = np;
-            strat_room(s, 1);
-            np = s->npending;
-        }
-        size_t room = s->pending_cap - np;
-        int chunk = (size_t)(count - i) < room ? count - i : (int)room;
-        memset(s->pending + np, bd, (size_t)chunk);
-        np += (size_t)chunk;
-        for (int k = 0; k < chunk; k++) {
-            uint32_t to = blank + delta, tile = cell[to];
-            cell[blank] = tile;
-            strat_track(&track, tile, blank);
-            blank = to;
-        }
-        i += chunk;
-    }
-    s->npending = np;
-    s->blank = blank;
-    s->br += strat_move_dr[d] * count;
-    s->bc += strat_move_dc[d] * count;
-}
-
-/*
- * Moves the blank one cell in view direction d; the caller knows it is
- * legal.  (A batch of one: updating the blank's coordinates the same way as
- * the batches keeps the compiler from merging them into a wide load that
- * the store buffer cannot forward.)
- */
-static inline void strat_move(strat *s, int d)
-{
-    uint8_t one = (uint8_t)d;
-    strat_moves(s, &one, 1);
-}
-
-/* The board slot of view cell (r, c). */
-static inline uint32_t strat_slot(const strat *s, int r, int c)
-{
-    return s->view.base + (uint32_t)(r * s->view.dr) + (uint32_t)(c * s->view.dc);
-}
-
-/*
  * Makes v the current view: rows (or columns) of the board starting at slot
  * base, stepping dr per view row and dc per view column, h by w cells.  The
  * blank's view coordinates are recomputed.  View rows 0 .. watch-1 (at most
@@ -395,6 +229,117 @@ static inline uint32_t strat_slot(const strat *s, int r, int c)
  * nothing is.
  */
 void strat_set_view(strat *s, uint32_t base, int32_t dr, int32_t dc, int h, int w, int watch);
+
+/* One way of a step: the blank's moves round the ring, then the swap. */
+typedef struct open_way {
+    uint8_t moves[8];   /* board moves (count of them; the rest is junk) */
+    uint8_t after[8];   /* ring cell k then holds the tile of ring cell after[k] (8: the tile) */
+    int count, heading; /* heading: the tile's step, a view move */
+} open_way;
+
+/*
+ * A step of open_steps seen in a frame turned and mirrored so that the
+ * blank is below the tile (ring cell 4), straight on is up (ring cell 0)
+ * and the step that turns goes right (ring cell 2): turning round the near
+ * side is the walk 4, 3, 2; round the far side 4, 5, 6, 7, 0, 1, 2; straight
+ * on 4, 5, 6, 7, 0 or 4, 3, 2, 1, 0.  The key of a slot or label x along
+ * the frame's rows (v) or columns (h) is (x & mask) ^ flip: the whole label
+ * where that is a board row (the column bits, `fill`, only order it within
+ * the row), the column where it is a board column (fill 0), reversed by
+ * flip where the frame runs against the board.
+ */
+typedef struct open_frame {
+    int32_t off[8]; /* slot of the frame's ring cell k less the tile's */
+    uint32_t vmask, vflip, vfill, hmask, hflip, hfill;
+    int straight_first; /* the step straight on heads up: its ways are weighed first */
+    int first_cw;       /* the straight way weighed first goes clockwise in the frame */
+    open_way way[4];    /* in the order they are weighed */
+} open_frame;
+
+/*
+ * The frames of open_steps, built once per row: the tile last went up and
+ * turns right (0) or left (1), went left (2), went right (3).
+ */
+typedef struct open_frames {
+    open_frame f[4];
+} open_frames;
+
+/* Makes a unit of work (a placement, a strip's column) its `way`-th way. */
+typedef int (*strat_attempt)(strat *s, void *job, int way);
+
+/*
+ * What the `way`-th way needs the first to have met (STRAT_TOUCH_*) to make
+ * other moves than the first; STRAT_TOUCH_ALWAYS: it may differ anywhere
+ * (every way, when strat_best_of is given no needs).
+ */
+#define STRAT_TOUCH_ALWAYS (~0u)
+typedef unsigned (*strat_needs)(int way);
+
+/*
+ * Moves the blank to view cell (gr, gc) inside area a without entering the
+ * obstacle cell (tr, tc) (tr = -9 for none).  Round the obstacle when both
+ * ends are next to it; a planned monotone walk when the box between the
+ * ends is free; else three straight runs, possibly to another cell next to
+ * the obstacle and round it; else a bounded search.  Returns
+ * SLIDE_OK, or a failure status (the area's shape rules out "no route").
+ */
+int strat_route(strat *s, const strat_area *a, int tr, int tc, int gr, int gc);
+
+/*
+ * Walks the blank to view cell (gr, gc) along the monotone path the
+ * approach planner picks (the caller knows the box between the ends is
+ * free), remembered at the start of a trial's ways (strat.walk_memo): the
+ * walk depends only on the board, the blank, the goal cell and the
+ * planner's knobs, and the board is the trial's own until its first move.
+ */
+void strat_walk_planned(strat *s, int gr, int gc);
+
+/* Builds the frames of open_steps for the current view. */
+void strat_open_frames_init(open_frames *fs, const strat *s);
+
+/*
+ * Brings the tile `label` to view cell (target_r, target_c) inside area a,
+ * each step closer to where it heads (course_next): up, left or right, or
+ * down to a cell below the tile (a dip, a train's cell; a row's target is
+ * on the area's top row).  Each step goes the way that is cheapest for the
+ * blank: round the ring when it is next to the tile (exact), else its
+ * Manhattan distance (plus 2 when the tile stands in the way); on a tie the
+ * longer remaining leg goes first, which keeps the walk diagonal.
+ * Returns SLIDE_OK or a failure status.
+ */
+int strat_place_tile_as(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
+                        int target_r, int target_c);
+
+/*
+ * Trials: makes the unit each of its `ways` ways in turn and takes each
+ * back (strat_undo), then makes it for good the way whose moves plus 1.5
+ * times the change it made to the tiles' distances to their goals (a tile of
+ * the side twice) is least - a way that spends moves pushing tiles home is
+ * worth them, one that leaves the board further from solved is not.  (On
+ * 100x100, weights from 1 to 2.2 give the same within 0.2%.)  The first way
+ * wins a tie.  A way that fails with SLIDE_E_INTERNAL (a train's tile that
+ * cannot reach the stack) is passed over, and when every way does the first
+ * is made for its failure; any other failure (time, memory) ends the trials.
+ * A way that needs(way) says would make the first way's moves again, by
+ * what the first met (strat.touched), is not made.  While trials are open
+ * no unit inside makes trials of its own.
+ */
+int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job);
+
+/* strat_place_tile_as, on a small board the best of the ways strat_policies lists. */
+int strat_place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
+                     int target_r, int target_c);
+
+/*
+ * The last two cells of the row, (0, w-2) for tile a and (0, w-1) for b.
+ * Placing a and then b directly can corner b; instead a goes to (0, w-1)
+ * and b below it to (1, w-1) unless both are already in the 3x2 block at
+ * the row's end, and the block is then finished by table (strat_w3_finish),
+ * which knows the shortest way for every arrangement of a, b and the blank.
+ * Rows 0 .. nh-1 are placed left of the block (nh > 1: the rest of a
+ * strip).
+ */
+int strat_fill_last_two(strat *s, const open_frames *fs, int nh);
 
 /*
  * Fills view row 0 (w cells, h >= 3 rows in the view, everything outside the

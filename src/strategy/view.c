@@ -2,9 +2,9 @@
  * view.c - the strategy solver's primitives that every phase uses: the
  * pending-move flush and the views that turn any side of the board into
  * "the top row, left to right" (see strategy_internal.h).  The driver
- * (strategy.c) and the phases (place.c, small.c) sit on top of this file.
+ * (strategy.c) and the phases (row.c, strip.c, small.c ...) sit on top of this file.
  */
-#include "strategy/strategy_internal.h"
+#include "strategy/blank_internal.h"
 
 void strat_flush(strat *s, size_t keep)
 {
