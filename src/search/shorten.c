@@ -20,6 +20,7 @@
  */
 #include "core/state_map.h"
 #include "search/shorten.h"
+#include "strategy/strategy.h"
 
 #include <stdlib.h>
 
@@ -40,7 +41,7 @@
  * every move (1.6984) for a quarter of its 0.2 s.
  */
 #define SHORTEN_DENSE_CELLS 1024
-#define SHORTEN_MID_CELLS 16384
+#define SHORTEN_MID_CELLS STRAT_TRIAL_CELLS
 #define SHORTEN_MID_STRIDE 4
 /* The largest rectangle searched. */
 #define SHORTEN_MAX_BOX 64

@@ -10,8 +10,9 @@
  * (the caller checked the box between them).  Every such path has the same
  * length, so it picks the one whose displaced tiles gain most: a dynamic
  * program over a box of at most s->horizon cells a side, scaled to the
- * remaining legs, whose best path is walked three quarters of the way
- * before planning again (the whole way once the goal is inside the box).
+ * remaining legs, whose best path is walked STRAT_PLAN_WALK_QUARTERS
+ * quarters of the way before planning again (the whole way once the goal
+ * is inside the box).
  * Cost per move is about s->horizon cell evaluations, whatever the
  * distance.  A tile of the side counts 1 + side_extra; ties go down the
  * vertical leg first, or along the row with across_wins (trials' knobs).
@@ -90,7 +91,7 @@ static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_
             i -= go_down;
             j -= !go_down;
         }
-        int walk = whole ? n : (3 * n + 3) / 4, down_steps = 0;
+        int walk = whole ? n : (STRAT_PLAN_WALK_QUARTERS * n + 3) / 4, down_steps = 0;
         for (int k = 0; k < walk; k++)
             down_steps += s->plan_path[k] == vd;
         strat_moves_to(s, s->plan_path, walk, s->br + strat_move_dr[vd] * down_steps,
@@ -103,8 +104,8 @@ static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_
 /*
  * walk_plan_as with the policy's knobs (plan_side_weight, plan_across),
  * inlined with the default's constants: the loop is then as lean as before
- * the knobs (1000x1000 boards, which make no trials, spend a third of their
- * time in it).
+ * the knobs (large boards, which make no trials, spend much of their time
+ * in it).
  */
 static void walk_planned_now(strat *s, int gr, int gc)
 {

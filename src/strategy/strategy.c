@@ -36,27 +36,6 @@ typedef struct strat_rect {
 } strat_rect;
 
 /*
- * Strips pay only on rectangles of at least this many rows and columns
- * (bench_strategy, mean length / n^3 with strips wherever a train fits
- * against from 12 rows on: 10x10 1.971 against 1.930 (no strips, as
- * before), 20x20 1.922 against 1.923, 30x30 1.900 against 1.899): the ends
- * of a strip's rows cost more than a row's, and a small board has little
- * depth for trains.
- */
-#define STRAT_STRIP_MIN 12
-
-/*
- * Strips are of 3 rows, and of 4 (STRAT_STRIP_ROWS) on rectangles of at
- * least STRAT_DEEP_STRIP_MIN rows and columns, where the longer trains'
- * cheaper lifts (2L + 3 moves for L tiles a row) outweigh the row ends'
- * dearer finish (bench_strategy 20:40 30:20 50:10 100:10, mean length /
- * n^3: 1.870, 1.833, 1.801, 1.769 against 1.870, 1.833, 1.803, 1.775 with
- * 3 rows throughout, and 1.888, 1.848, 1.800, 1.769 with 4; from 30 rows:
- * 1.836 at 30x30; 5 rows throughout: 1.871 and 1.778 at 30 and 100).
- */
-#define STRAT_DEEP_STRIP_MIN 40
-
-/*
  * How many rows a side of `room` rows (those between the rectangle's edge
  * and the final region), in a rectangle of `depth` rows by `length`, that
  * must keep `keep` rows, fills at once: a strip of 3 or 4 rows where they

@@ -6,6 +6,12 @@
 #define SLIDE_STRATEGY_H
 
 #include "core/core.h"
+/*
+ * The strategy solver's tuning; what the searches above read of it:
+ * STRAT_TRIAL_CELLS, the largest boards whose placements are made by
+ * trials (about a microsecond a move).
+ */
+#include "strategy/tuning.h"
 
 /*
  * Any size, not optimal: rows and columns placed like a person does.  Pushes

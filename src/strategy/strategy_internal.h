@@ -15,46 +15,7 @@
 #define SLIDE_STRATEGY_INTERNAL_H
 
 #include "core/core.h"
-
-/*
- * Rows a strip holds at most (strat_fill_strip; strategy.c's side_rows says
- * how many): its tiles come home a column at a time, as trains (see
- * strip.c).
- */
-#define STRAT_STRIP_ROWS 4
-
-/*
- * Moves held back so that a move followed by its inverse can be cancelled
- * (the buffer's first size; a trial's moves stay until it is decided, so
- * it grows during one, see strat_room).
- */
-#define STRAT_PENDING 16384
-
-/*
- * Boards of at most this many cells get trials (trials.c, strat_best_of): each
- * tile placement and each strip column is made every way listed there and
- * kept the way that leaves the board closest to solved for the moves it
- * took.  That multiplies the time by about 8, so larger boards make each
- * the one default way (100x100: 1.765 -> 1.699 n^3 in about 0.45 s instead
- * of 0.06; 1000x1000 would take minutes).
- */
-#define STRAT_TRIAL_CELLS 16384
-
-/*
- * One way of placing a tile: the knobs the trials vary (trials.c lists the
- * ways tried; the first is the default, used alone on large boards).
- */
-typedef struct strat_policy {
-    int8_t straight_moves;   /* what a straight step in open board counts (open_steps) */
-    int8_t push_weight;      /* what a tile pushed towards its goal counts there, against a move */
-    int8_t plan_across;      /* the approach planner's ties go along the row, not down */
-    int8_t plan_side_weight; /* what a tile of the side counts in the planner */
-    int8_t shorter_leg;      /* a step's ties go along the shorter leg (strat_place_tile_as) */
-    int8_t dips;             /* tiles dip a row to travel along one under placed cells */
-} strat_policy;
-
-/* Approach walks a trial remembers (see strat.walk_memo). */
-#define STRAT_WALK_MEMO 4
+#include "strategy/tuning.h"
 
 /* One remembered walk: of trial `trial`, from slot blank to view cell (gr, gc). */
 typedef struct strat_walk_memo {
@@ -72,9 +33,6 @@ typedef struct strat_walk_memo {
  */
 #define STRAT_TOUCH_DIP 1u /* a tile could have dipped (course_next) */
 #define STRAT_TOUCH_LEG 2u /* two steps tied but for their legs (strat_place_tile_as) */
-
-/* The ways trials make a placement (trials.c); the first is the default. */
-extern const strat_policy strat_policies[];
 
 /*
  * View cell (r, c) is board slot base + r*dr + c*dc; dr and dc are +-1 or
@@ -114,19 +72,7 @@ typedef struct strat_area {
     int pc, cap, pr0, pr1;
 } strat_area;
 
-/*
- * The approach planner's horizon: routes through the box between blank and
- * goal are planned over at most (horizon+1)^2 cells at a time, horizon
- * being STRAT_HORIZON, or STRAT_HORIZON_HUGE on boards of more than
- * STRAT_HUGE_CELLS cells, where the time a move takes matters more than
- * the last percent of length (1000x1000 before strips: 1.906 n^3 in 17 s
- * of CPU at 10 cells, 1.886 n^3 in 22 s at 20).  With strips, 40 against
- * 20: 100x100 1.809 n^3 against 1.814, a 500x500 board 0.6% shorter in
- * 2.5 s of CPU against 2.1; 30 gave 1.811.
- */
-#define STRAT_HORIZON 40
-#define STRAT_HORIZON_HUGE 10
-#define STRAT_HUGE_CELLS 250000
+/* The approach planner's scratch, in cells (tuning.h, STRAT_HORIZON). */
 #define STRAT_PLAN_CELLS ((STRAT_HORIZON + 1) * (STRAT_HORIZON + 1))
 
 typedef struct strat {
@@ -312,17 +258,15 @@ int strat_place_tile_as(strat *s, const open_frames *fs, const strat_area *a, ui
 
 /*
  * Trials: makes the unit each of its `ways` ways in turn and takes each
- * back (strat_undo), then makes it for good the way whose moves plus 1.5
- * times the change it made to the tiles' distances to their goals (a tile of
- * the side twice) is least - a way that spends moves pushing tiles home is
- * worth them, one that leaves the board further from solved is not.  (On
- * 100x100, weights from 1 to 2.2 give the same within 0.2%.)  The first way
- * wins a tie.  A way that fails with SLIDE_E_INTERNAL (a train's tile that
- * cannot reach the stack) is passed over, and when every way does the first
- * is made for its failure; any other failure (time, memory) ends the trials.
- * A way that needs(way) says would make the first way's moves again, by
- * what the first met (strat.touched), is not made.  While trials are open
- * no unit inside makes trials of its own.
+ * back (strat_undo), then makes it for good the way whose moves plus the
+ * change it made to the tiles' distances to their goals (a tile of the side
+ * twice), weighed as tuning.h's STRAT_SCORE_* say, is least - a way that
+ * spends moves pushing tiles home is worth them, one that leaves the board
+ * further from solved is not.  The first way wins a tie.  A way that fails with SLIDE_E_INTERNAL (a
+ * train's tile that cannot reach the stack) is passed over, and when every way does the first is
+ * made for its failure; any other failure (time, memory) ends the trials. A way that needs(way)
+ * says would make the first way's moves again, by what the first met (strat.touched), is not made.
+ * While trials are open no unit inside makes trials of its own.
  */
 int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job);
 

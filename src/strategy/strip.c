@@ -111,40 +111,6 @@ static int train_home(strat *s, const open_frames *fs, const uint32_t *label, in
     return SLIDE_OK;
 }
 
-/*
- * What a run of a column costs beyond its estimate (train_depth): the
- * blank's trip out to its tiles.  bench_strategy 20:40 30:20 100:5, mean
- * / n^3: 1.899, 1.875, 1.817 at 0; 1.902, 1.872, 1.814 at 10; 1.907,
- * 1.873, 1.813 at 20; 1.912, 1.881, 1.813 at 30; a column as one train or
- * one tile at a time, no other split: 1.947, 1.921, 1.840.
- */
-#define TRAIN_TRIP 10
-
-/* How a column is split into runs and how deep its trains are stacked. */
-typedef struct train_plan {
-    int8_t trip;        /* what a run costs beyond its estimate */
-    int8_t depth_shift; /* rows added to each train's depth (0 stays 0) */
-    int8_t split;       /* TRAIN_SPLIT_* */
-} train_plan;
-
-enum {
-    TRAIN_SPLIT_BEST, /* the runs of the least estimate */
-    TRAIN_SPLIT_TILES /* every tile on its own */
-};
-
-/*
- * The plans trials try for a column, the first the default.  With the
- * placements' trials, 100x100 (5 boards): 1.698 n^3; each plan left out in
- * turn 1.699 to 1.702, but for a whole column as one train, left out
- * (1.699, and 30x30 1.743 against 1.745).
- */
-static const train_plan train_plans[] = {
-    {TRAIN_TRIP, 0, TRAIN_SPLIT_BEST},  {TRAIN_TRIP, 2, TRAIN_SPLIT_BEST},
-    {TRAIN_TRIP, -2, TRAIN_SPLIT_BEST}, {30, 0, TRAIN_SPLIT_BEST},
-    {0, 0, TRAIN_SPLIT_BEST},           {TRAIN_TRIP, 1, TRAIN_SPLIT_BEST},
-    {TRAIN_TRIP, -1, TRAIN_SPLIT_BEST}, {TRAIN_TRIP, 4, TRAIN_SPLIT_BEST},
-    {TRAIN_TRIP, 0, TRAIN_SPLIT_TILES},
-};
 #define TRAIN_PLANS ((int)(sizeof train_plans / sizeof train_plans[0]))
 
 /* A column's runs: run i brings rows start[i] .. start[i+1]-1 home, depth[i] its train's depth. */
@@ -233,7 +199,7 @@ static int attempt_column(strat *s, void *job, int way)
  * train of L tiles costs 2L + 3 moves a row, where a lone tile pays 3 to 5
  * a step.  The column is split into runs of consecutive rows, each home as
  * a train or one by one (train_home), as the first of train_plans says
- * (the least estimate: train_depth, plus TRAIN_TRIP a run); on a small
+ * (the least estimate: train_depth, plus STRAT_TRAIN_TRIP a run); on a small
  * board as the best of the different splits the plans make, each tried
  * with the default placements (strat_best_of), the one kept then made with its
  * placements' trials.

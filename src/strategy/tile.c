@@ -226,14 +226,13 @@ static ALWAYS_INLINE int open_steps_as(strat *s, const open_frames *fs, const st
         /*
          * A way's score is 2 * (moves - push), plus 1 for the way along the
          * shorter leg, so that of ways worth the same the step along the
-         * longer leg goes first.  Scored with the rest of the staircase
-         * instead, a push counted for less than a move: 1.940 n^3 against
-         * 1.908 at n = 100 (tests/bench/README.md).  A straight step counts
-         * 3 moves, not 4: the staircase has to take its straight steps
-         * somewhere, and here the blank may pass either side of the tile,
-         * where near its target a placed cell often leaves it one (100x100:
-         * 1.775 n^3, against 1.779 counting 4 and 1.792 counting 2; trials
-         * try 2 and 4 as well, and pushes worth push_weight moves).  Packed as
+         * longer leg goes first (scored with the rest of the staircase
+         * instead, a push counted for less than a move, and the answers were
+         * longer).  A straight step counts straight_moves, by default fewer
+         * than its 4 (tuning.h, STRAT_STRAIGHT_MOVES): the staircase has to
+         * take its straight steps somewhere, and here the blank may pass
+         * either side of the tile, where near its target a placed cell often
+         * leaves it one; a push is worth push_weight moves.  Packed as
          * (score * 32 - push) * 4 + rank, |push| <= 12, push_weight <= 2: the
          * least wins, the first on a tie; a way that may not be taken is
          * pushed far back.
@@ -293,8 +292,9 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
                       int *tile_c, int gr, int gc, int *last_step)
 {
     const strat_policy *p = s->policy;
-    if (p->straight_moves == 3 && p->push_weight == 1)
-        return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, 3, 1);
+    if (p->straight_moves == STRAT_STRAIGHT_MOVES && p->push_weight == STRAT_PUSH_WEIGHT)
+        return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, STRAT_STRAIGHT_MOVES,
+                             STRAT_PUSH_WEIGHT);
     return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, p->straight_moves,
                          p->push_weight);
 }
@@ -311,12 +311,9 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
  * - a tile standing on such a row with more than STRAT_DIP_RUN cells to go
  *   along it first dips a row (to the cell one short of the corner, or of
  *   its target on the area's top row), travels there with both sides of it
- *   free, and climbs back diagonally.  100x100: 1.812 n^3 without either,
- *   1.779 with both (bench_strategy, tests/bench/README.md).
+ *   free, and climbs back diagonally.
  * dip is 0 before a dip, 1 while heading for the dip cell, 2 after it.
  */
-#define STRAT_DIP_RUN 2
-
 typedef struct tile_course {
     int gr, gc;       /* the target */
     int dip;          /* 0, 1 or 2 */

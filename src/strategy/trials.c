@@ -8,26 +8,6 @@
 
 #include <limits.h>
 
-/*
- * The ways trials place a tile (strat_best_of), each the default (the first) with
- * one or two knobs changed.  Every way pays somewhere: with the columns'
- * plans tried as well, the ten give 1.699 n^3 on 100x100 (5 boards; the
- * first alone 1.765), and each left out in turn costs 0.02-0.4% there or
- * on 30x30 (tests/bench/README.md).
- */
-const strat_policy strat_policies[] = {
-    /* straight, push, across, side, shorter leg, dips */
-    {3, 1, 0, 1, 0, 1}, /* the default */
-    {2, 1, 0, 1, 0, 1}, /* straight steps cheaper */
-    {3, 2, 0, 1, 0, 1}, /* pushes worth more */
-    {4, 1, 0, 1, 0, 1}, /* straight steps dearer */
-    {3, 1, 1, 1, 0, 1}, /* the approach's ties along the row */
-    {3, 1, 0, 1, 1, 1}, /* a step's ties along the shorter leg */
-    {3, 1, 0, 1, 0, 0}, /* no dips */
-    {2, 1, 1, 1, 0, 1}, /* straight steps cheaper, the approach along the row */
-    {3, 1, 0, 2, 0, 1}, /* the approach counts the side's tiles twice */
-    {4, 1, 1, 1, 0, 1}, /* straight steps dearer, the approach along the row */
-};
 #define STRAT_POLICIES ((int)(sizeof strat_policies / sizeof strat_policies[0]))
 
 int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job)
@@ -50,8 +30,8 @@ int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, 
         int status = attempt(s, job, way);
         if (way == 0)
             met = s->touched;
-        long score = 2 * (long)(s->npending - start);
-        score += 3 * strat_undo(s, start);
+        long score = STRAT_SCORE_MOVES * (long)(s->npending - start);
+        score += STRAT_SCORE_DISTANCE * strat_undo(s, start);
         if (s->status != SLIDE_OK || (status != SLIDE_OK && status != SLIDE_E_INTERNAL)) {
             failure = s->status != SLIDE_OK ? s->status : status;
             break;
