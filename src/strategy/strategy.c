@@ -126,7 +126,7 @@ static int strat_load(strat *s, const slide_board *start, const slide_board *goa
     s->pending = budget_alloc(s->budget, STRAT_PENDING);
     s->pending_cap = STRAT_PENDING;
     s->trials = cells <= STRAT_TRIAL_CELLS;
-    s->policy = &strat_policies[0];
+    s->policy = &s->knobs->policies[0];
     if (s->trials) {
         s->walk_memo_cap = s->rows + s->cols;
         s->walk_memo_moves =
@@ -211,10 +211,11 @@ static int strat_rest(strat *s, int top, int left, int h, int w, slide_board *re
  * until the remaining rectangle is at most keep_rows x keep_cols, and never
  * past the final region (all strategy_solve, with 0 x 0, asks for); then
  * the rectangle goes out as a board of its own when rest is given (see
- * strat_rest), else the final region is solved.
+ * strat_rest), else the final region is solved.  Trials try the ways and
+ * plans of knobs.
  */
-static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
-                        slide_board *rest_goal)
+static int strategy_run(search_task *search, const strat_knobs *knobs, int keep_rows, int keep_cols,
+                        slide_board *rest, slide_board *rest_goal)
 {
     search_budget *budget = search->budget;
     strat *s = budget_calloc(budget, 1, sizeof *s);
@@ -224,6 +225,7 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
         return budget->status;
     }
     s->budget = budget;
+    s->knobs = knobs;
     s->out = search->moves;
     s->status = strat_load(s, search->start, search->goal);
 
@@ -282,11 +284,19 @@ static int strategy_run(search_task *search, int keep_rows, int keep_cols, slide
 
 int strategy_solve(search_task *search)
 {
-    return strategy_run(search, 0, 0, NULL, NULL);
+    return strategy_run(search, &strat_knobs_tuned, 0, 0, NULL, NULL);
+}
+
+int strategy_solve_knobs(search_task *search, const strat_knobs *knobs)
+{
+    if (knobs->policy_count < 1 || knobs->policy_count > STRAT_POLICIES || knobs->plan_count < 1 ||
+        knobs->plan_count > STRAT_TRAIN_PLANS)
+        return SLIDE_E_ARGUMENT;
+    return strategy_run(search, knobs, 0, 0, NULL, NULL);
 }
 
 int strategy_reduce(search_task *search, int keep_rows, int keep_cols, slide_board *rest,
                     slide_board *rest_goal)
 {
-    return strategy_run(search, keep_rows, keep_cols, rest, rest_goal);
+    return strategy_run(search, &strat_knobs_tuned, keep_rows, keep_cols, rest, rest_goal);
 }

@@ -20,6 +20,14 @@
 int strategy_solve(search_task *search);
 
 /*
+ * strategy_solve with the ways and column plans of knobs (at most as many
+ * of each as tuning.h lists) in place of tuning.h's: for a benchmark
+ * that measures what each way and plan is worth
+ * (tests/bench/strategy-knobs.sh).  SLIDE_E_ARGUMENT for counts out of range.
+ */
+int strategy_solve_knobs(search_task *search, const strat_knobs *knobs);
+
+/*
  * The first part of strategy_solve: outer rows and columns are placed until
  * the rectangle left is at most keep_rows x keep_cols (never smaller than
  * the final region strategy_solve would search), and that rectangle is

@@ -116,6 +116,7 @@ typedef struct strat {
     size_t floor;
     int trying;
     int trials;                 /* the board is small enough for trials */
+    const strat_knobs *knobs;   /* the ways and plans trials try */
     const strat_policy *policy; /* the way tiles are placed now */
     unsigned touched;           /* STRAT_TOUCH_* the placements met (see strat_best_of) */
     /*
@@ -219,7 +220,7 @@ typedef int (*strat_attempt)(strat *s, void *job, int way);
  * (every way, when strat_best_of is given no needs).
  */
 #define STRAT_TOUCH_ALWAYS (~0u)
-typedef unsigned (*strat_needs)(int way);
+typedef unsigned (*strat_needs)(const strat *s, int way);
 
 /*
  * Moves the blank to view cell (gr, gc) inside area a without entering the
@@ -270,7 +271,7 @@ int strat_place_tile_as(strat *s, const open_frames *fs, const strat_area *a, ui
  */
 int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job);
 
-/* strat_place_tile_as, on a small board the best of the ways strat_policies lists. */
+/* strat_place_tile_as, on a small board the best of the ways s->knobs lists. */
 int strat_place_tile(strat *s, const open_frames *fs, const strat_area *a, uint32_t label,
                      int target_r, int target_c);
 

@@ -111,8 +111,6 @@ static int train_home(strat *s, const open_frames *fs, const uint32_t *label, in
     return SLIDE_OK;
 }
 
-#define TRAIN_PLANS ((int)(sizeof train_plans / sizeof train_plans[0]))
-
 /* A column's runs: run i brings rows start[i] .. start[i+1]-1 home, depth[i] its train's depth. */
 typedef struct column_runs {
     int count;
@@ -176,7 +174,7 @@ typedef struct column_job {
     const open_frames *fs;
     int k, c, plans;
     uint32_t label[STRAT_STRIP_ROWS];
-    column_runs runs[TRAIN_PLANS];
+    column_runs runs[STRAT_TRAIN_PLANS];
 } column_job;
 
 static int attempt_column(strat *s, void *job, int way)
@@ -198,7 +196,7 @@ static int attempt_column(strat *s, void *job, int way)
  * one trip instead of coming back to the strip after each, and lifting a
  * train of L tiles costs 2L + 3 moves a row, where a lone tile pays 3 to 5
  * a step.  The column is split into runs of consecutive rows, each home as
- * a train or one by one (train_home), as the first of train_plans says
+ * a train or one by one (train_home), as the first of the knobs' plans says
  * (the least estimate: train_depth, plus STRAT_TRAIN_TRIP a run); on a small
  * board as the best of the different splits the plans make, each tried
  * with the default placements (strat_best_of), the one kept then made with its
@@ -219,9 +217,9 @@ static int train_column(strat *s, const open_frames *fs, int k, int c)
     if (home)
         return SLIDE_OK;
     job.plans = 0;
-    for (int p = 0; p < (s->trials ? TRAIN_PLANS : 1); p++) {
+    for (int p = 0; p < (s->trials ? s->knobs->plan_count : 1); p++) {
         column_runs *runs = &job.runs[job.plans];
-        column_plan(s, row, col, k, c, &train_plans[p], runs);
+        column_plan(s, row, col, k, c, &s->knobs->plans[p], runs);
         int seen = 0;
         for (int q = 0; q < job.plans && !seen; q++)
             seen = !memcmp(&job.runs[q], runs, sizeof *runs);

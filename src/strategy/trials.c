@@ -8,8 +8,6 @@
 
 #include <limits.h>
 
-#define STRAT_POLICIES ((int)(sizeof strat_policies / sizeof strat_policies[0]))
-
 int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, void *job)
 {
     /* the ways' moves stay in the buffer: half of it free keeps it from growing */
@@ -23,7 +21,7 @@ int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, 
     s->floor = start;
     unsigned met = 0; /* what the first way met */
     for (int way = 0; way < ways; way++) {
-        unsigned need = way > 0 && needs ? needs(way) : STRAT_TOUCH_ALWAYS;
+        unsigned need = way > 0 && needs ? needs(s, way) : STRAT_TOUCH_ALWAYS;
         if (need != STRAT_TOUCH_ALWAYS && !(need & met))
             continue; /* the first way's moves again: it wins the tie */
         s->touched = 0;
@@ -54,10 +52,10 @@ typedef struct tile_job {
     int target_r, target_c;
 } tile_job;
 
-/* What a way of strat_policies needs the default to have met to differ from it. */
-static unsigned policy_needs(int way)
+/* What a way of s->knobs needs the default to have met to differ from it. */
+static unsigned policy_needs(const strat *s, int way)
 {
-    const strat_policy *p = &strat_policies[way], *d = &strat_policies[0];
+    const strat_policy *p = &s->knobs->policies[way], *d = &s->knobs->policies[0];
     if (p->straight_moves != d->straight_moves || p->push_weight != d->push_weight ||
         p->plan_across != d->plan_across || p->plan_side_weight != d->plan_side_weight)
         return STRAT_TOUCH_ALWAYS;
@@ -68,9 +66,9 @@ static unsigned policy_needs(int way)
 static int attempt_tile(strat *s, void *job, int way)
 {
     const tile_job *j = job;
-    s->policy = &strat_policies[way];
+    s->policy = &s->knobs->policies[way];
     int status = strat_place_tile_as(s, j->fs, j->a, j->label, j->target_r, j->target_c);
-    s->policy = &strat_policies[0];
+    s->policy = &s->knobs->policies[0];
     return status;
 }
 
@@ -80,5 +78,5 @@ int strat_place_tile(strat *s, const open_frames *fs, const strat_area *a, uint3
     if (!s->trials || s->trying)
         return strat_place_tile_as(s, fs, a, label, target_r, target_c);
     tile_job job = {fs, a, label, target_r, target_c};
-    return strat_best_of(s, STRAT_POLICIES, attempt_tile, policy_needs, &job);
+    return strat_best_of(s, s->knobs->policy_count, attempt_tile, policy_needs, &job);
 }

@@ -159,4 +159,22 @@ static const train_plan train_plans[] = {
     {STRAT_TRAIN_TRIP, 0, TRAIN_SPLIT_TILES},
 };
 
+#define STRAT_POLICIES ((int)(sizeof strat_policies / sizeof strat_policies[0]))
+#define STRAT_TRAIN_PLANS ((int)(sizeof train_plans / sizeof train_plans[0]))
+
+/*
+ * The ways and plans a solve's trials try (strat.knobs), the first of each
+ * the default: strat_knobs_tuned, the lists above; a benchmark passes
+ * others (strategy_solve_knobs) to see what each is worth.
+ */
+typedef struct strat_knobs {
+    const strat_policy *policies;
+    int policy_count; /* 1 .. STRAT_POLICIES */
+    const train_plan *plans;
+    int plan_count; /* 1 .. STRAT_TRAIN_PLANS */
+} strat_knobs;
+
+static const strat_knobs strat_knobs_tuned = {strat_policies, STRAT_POLICIES, train_plans,
+                                              STRAT_TRAIN_PLANS};
+
 #endif /* SLIDE_STRATEGY_TUNING_H */
