@@ -212,9 +212,9 @@ static void answers_average_at_most_1_86_n_cubed(void **state)
     (void)state;
     /*
      * 2.2 n^3 is the promise; on these 30 boards the answers average 1.817
-     * n^3 with trials (place.c, best_of), 1.887 without, 1.910 before
+     * n^3 with trials (trials.c, strat_best_of), 1.887 without, 1.910 before
      * tiles' courses, 1.915 before routes left the placed rows first, 2.007
-     * before each open step weighed its other ways (place.c, open_steps):
+     * before each open step weighed its other ways (tile.c, open_steps):
      * 1.86 keeps most of the trials' gain.
      */
     double ratio = mean_length_over_n_cubed(10, 30, 10);
@@ -226,7 +226,7 @@ static void strips_of_trains_reach_every_goal(void **state)
 {
     (void)state;
     /*
-     * Strips (place.c, strat_fill_strip) start at 12 rows and columns;
+     * Strips (strip.c, strat_fill_strip) start at 12 rows and columns;
      * arbitrary goals put the final region anywhere, so strips are filled
      * from every side and end, and rectangles to 22 cells a side hold
      * several strips and deep trains.
@@ -239,7 +239,7 @@ static void deep_strips_reach_every_goal(void **state)
 {
     (void)state;
     /*
-     * From 40 rows and columns (strategy.c, STRAT_DEEP_STRIP_MIN) strips are
+     * From 40 rows and columns (tuning.h, STRAT_DEEP_STRIP_MIN) strips are
      * of 4 rows, with trains of up to 4 tiles; then of 3 as the rectangle
      * shrinks below it.
      */
@@ -254,7 +254,7 @@ static void a_train_that_cannot_be_built_goes_home_tile_by_tile(void **state)
      * The boards of `slide gen --size 16x16 --seed 1 --count 20`: on the
      * 4th and the 5th a tile of a train stood above the stack it was to
      * join, and the train went home one tile at a time (found by a counter
-     * in place.c when this test was written).
+     * in the train code when this test was written).
      */
     (void)mean_length_over_n_cubed(16, 20, 1);
 }
@@ -264,8 +264,8 @@ static void trials_trains_and_courses_shorten_30x30_answers(void **state)
     (void)state;
     /*
      * On these 10 boards the answers average 1.751 n^3 with trials
-     * (place.c, best_of), 1.837 without, with strips of trains and tiles'
-     * courses (place.c, course_next), 1.871 with the trains alone and 1.933
+     * (trials.c, strat_best_of), 1.837 without, with strips of trains and tiles'
+     * courses (tile.c, course_next), 1.871 with the trains alone and 1.933
      * n^3 with rows alone (tests/bench/README.md has the larger boards);
      * 1.78 keeps most of the trials' gain.
      */
@@ -278,7 +278,7 @@ static void boards_either_side_of_the_trials_limit_reach_their_goals(void **stat
 {
     (void)state;
     /*
-     * Boards of at most 16,384 cells (strategy_internal.h,
+     * Boards of at most 16,384 cells (tuning.h,
      * STRAT_TRIAL_CELLS) make each placement and column every way trials
      * list and keep the best; larger ones make the default way alone.
      * 128x128 is at the limit, 128x129 and 129x129 over it.
