@@ -171,21 +171,15 @@ int cli_gen(int argc, char **argv)
                 status = EXIT_USAGE;
             have_rule = 1;
             break;
-        case OPT_UNSOLVABLE:
-            unsolvable = 1;
-            break;
+        case OPT_UNSOLVABLE: unsolvable = 1; break;
         case OPT_FORMAT:
             format = cli_parse_choice("gen: --format", value, NULL, format_names,
                                       sizeof format_names / sizeof format_names[0]);
             if (format < 0)
                 status = EXIT_USAGE;
             break;
-        case OPT_GOAL:
-            goal_text = value;
-            break;
-        default:
-            status = EXIT_USAGE;
-            break;
+        case OPT_GOAL: goal_text = value; break;
+        default: status = EXIT_USAGE; break;
         }
     }
     if (status == 0 && scan.positional_count > 0) {

@@ -193,8 +193,8 @@ static int check_cache_dir(const pdb_config *cfg, const char *action)
     struct stat st;
     if (cfg->pdb.no_disk_cache || slide_pdb_cache_dir(&cfg->pdb, dir, sizeof dir) != SLIDE_OK)
         return 0; /* each action says what it does without one */
-    int err = stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR)
-                                  : (errno == ENOENT ? 0 : errno);
+    int err =
+        stat(dir, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR) : (errno == ENOENT ? 0 : errno);
     if (err == 0)
         return 0;
     cli_error("pdb %s: the cache directory %s%s: %s", action, dir,
@@ -263,8 +263,8 @@ static int pdb_info(const pdb_config *cfg)
             for (int t = 0; t < info.group_size; t++)
                 printf("%s%u", t ? "," : "", (unsigned)info.home[t]);
             printf("} and the blank on cell %d, %llu entries of %d bits%s, %s, valid\n",
-                   info.blank_home, (unsigned long long)info.entries,
-                   info.entry_bits, info.per_region ? " (per blank region)" : "",
+                   info.blank_home, (unsigned long long)info.entries, info.entry_bits,
+                   info.per_region ? " (per blank region)" : "",
                    cli_format_bytes((size_t)info.file_bytes, size, sizeof size));
         } else {
             printf("INVALID: %s (not used; slide builds the table again when needed)\n",

@@ -78,7 +78,6 @@ void state_unpack(state64 s, slide_board *board);
 #define ALWAYS_INLINE inline
 #endif
 
-
 /*
  * A board of 17 to 25 cells as 5 bits a cell (state_wide.c), the key of
  * A*'s state map above 16 cells.  Cells 0-11 sit in lo and cells 12-23 in hi

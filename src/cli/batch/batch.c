@@ -118,7 +118,9 @@ static void answer_one(const cli_batch *batch, cli_batch_io *io, const cli_batch
                  "the %u cells a board can have)",
                  item->goal_number, CLI_MAX_LINE_BYTES, SLIDE_MAX_CELLS);
         break;
-    default: snprintf(reason, sizeof reason, "a start board without its goal line (--pairs)"); break;
+    default:
+        snprintf(reason, sizeof reason, "a start board without its goal line (--pairs)");
+        break;
     }
     batch->refuse(batch->arg, io, item, reason);
     io->last_answered = item->number;
@@ -327,7 +329,7 @@ enum {
 typedef struct reader {
     int fd;
     int eof;
-    int after_cr; /* the last line ended at a CR that was the last byte read: a LF next is its CRLF */
+    int after_cr; /* the last line ended at the last byte read, a CR: a LF next is its CRLF */
     int skipping; /* dropping the rest of a line longer than CLI_MAX_LINE_BYTES */
     long number;  /* lines begun so far */
     int pair;     /* PAIR_* */
@@ -359,8 +361,8 @@ static int take_line(const cli_batch *batch, reader *rd, block *b, const char *t
         if (too_long) {
             /* answered now, not when its goal comes: the line may never end */
             rd->pair = PAIR_ANSWERED;
-            return block_push(b, (cli_batch_item){rd->number, NULL, 0, 0, NULL, 0,
-                                                  CLI_ITEM_TOO_LONG});
+            return block_push(b,
+                              (cli_batch_item){rd->number, NULL, 0, 0, NULL, 0, CLI_ITEM_TOO_LONG});
         }
         rd->pair = PAIR_START;
         rd->start_text = text;
@@ -659,8 +661,8 @@ int cli_batch_run(const cli_batch *batch, int fd, cli_batch_io *io)
     if (run.in_flight)
         pool_finish(&run.pool, run.in_flight, io);
     if (run.rd.pair == PAIR_START && status == 0) {
-        cli_batch_item last = {run.rd.start_number, run.rd.start_text, run.rd.start_len, 0, NULL,
-                               0, CLI_ITEM_UNPAIRED};
+        cli_batch_item last = {run.rd.start_number, run.rd.start_text, run.rd.start_len, 0, NULL, 0,
+                               CLI_ITEM_UNPAIRED};
         answer_one(batch, io, &last);
     }
     if (run.threaded)

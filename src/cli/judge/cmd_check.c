@@ -190,7 +190,8 @@ int cli_check(int argc, char **argv)
     const judge_problem *p = judge_problem_find(cfg.problem);
     char unknown[JUDGE_UNKNOWN_SIZE];
     if (!p)
-        status = usage("--problem: %s", judge_unknown_problem(cfg.problem, unknown, sizeof unknown));
+        status =
+            usage("--problem: %s", judge_unknown_problem(cfg.problem, unknown, sizeof unknown));
     else if (cfg.goal_text || cfg.rows)
         status = usage("--%s cannot be used with --problem (%s fixes the goal and shape)",
                        cfg.goal_text ? "goal" : "size", p->name);

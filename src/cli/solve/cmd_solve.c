@@ -93,7 +93,10 @@ static const char *help_list(const cli_option *row, char *buf, size_t size)
         size_t len = strlen(name);
         int wrap = i > 0 && line + 2 + len > width;
         used += (size_t)snprintf(buf + used, size - used, "%s%s",
-                                 i == 0 ? "" : wrap ? ",\n" : ", ", name);
+                                 i == 0 ? ""
+                                 : wrap ? ",\n"
+                                        : ", ",
+                                 name);
         line = i == 0 || wrap ? len : line + 2 + len;
     }
     return buf;
@@ -169,11 +172,8 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
     slide_parse_error err = slide_parse_error_init();
     while ((id = cli_scan_next(scan, &value)) != SCAN_END) {
         switch (id) {
-        case SCAN_ERROR:
-            return EXIT_USAGE;
-        case OPT_HELP:
-            cli_help_solve(stdout);
-            return -1;
+        case SCAN_ERROR: return EXIT_USAGE;
+        case OPT_HELP: cli_help_solve(stdout); return -1;
         case OPT_ALGO: {
             const char *names[MAX_CHOICES];
             size_t count = 0;
@@ -195,9 +195,7 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             cfg->lib.heuristic = value;
             break;
         }
-        case OPT_GOAL:
-            *goal_text = value;
-            break;
+        case OPT_GOAL: *goal_text = value; break;
         case OPT_SIZE:
             if (slide_parse_size(value, &cfg->rows, &cfg->cols, &err) != SLIDE_OK) {
                 cli_error("solve: --size: %s", err.message);
@@ -210,12 +208,8 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
             if (cfg->output < 0)
                 return EXIT_USAGE;
             break;
-        case OPT_PAIRS:
-            cfg->pairs = 1;
-            break;
-        case OPT_STATS:
-            cfg->stats = 1;
-            break;
+        case OPT_PAIRS: cfg->pairs = 1; break;
+        case OPT_STATS: cfg->stats = 1; break;
         case OPT_OUTPUT_DIR:
             if (!*value) {
                 /* an unset variable in a script must not mean the current directory */
@@ -240,16 +234,18 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
         case OPT_JOBS: {
             unsigned long long jobs;
             if (cli_parse_count(value, CLI_MAX_JOBS, &jobs))
-                return usage_value("--jobs", value, "a number of threads from 0 (all cores) to 256");
+                return usage_value("--jobs", value,
+                                   "a number of threads from 0 (all cores) to 256");
             if (jobs == 0) {
                 long cores = sysconf(_SC_NPROCESSORS_ONLN);
-                jobs = cores < 1 ? 1 : cores > CLI_MAX_JOBS ? CLI_MAX_JOBS : (unsigned long long)cores;
+                jobs = cores < 1              ? 1
+                       : cores > CLI_MAX_JOBS ? CLI_MAX_JOBS
+                                              : (unsigned long long)cores;
             }
             cfg->jobs = (int)jobs;
             break;
         }
-        default:
-            return EXIT_USAGE;
+        default: return EXIT_USAGE;
         }
     }
     return 0;

@@ -56,9 +56,10 @@ int cli_split(int argc, char **argv)
         case OPT_SIZE:
         case OPT_HEURISTIC:
         case OPT_MAX_MEMORY:
-            status = split_setup_option(&setup, "split", id == OPT_SIZE        ? 's'
-                                                         : id == OPT_HEURISTIC ? 'H'
-                                                                               : 'm',
+            status = split_setup_option(&setup, "split",
+                                        id == OPT_SIZE        ? 's'
+                                        : id == OPT_HEURISTIC ? 'H'
+                                                              : 'm',
                                         value);
             break;
         case OPT_BOUND:

@@ -158,8 +158,8 @@ static int record(spread_run *run, const split_result *res, const char *where, l
         return -1;
     }
     if (res->bound != run->bound) {
-        cli_error("spread: %s, line %ld: a result for bound %u, not the bound searched, %u",
-                  where, line, res->bound, run->bound);
+        cli_error("spread: %s, line %ld: a result for bound %u, not the bound searched, %u", where,
+                  line, res->bound, run->bound);
         return -1;
     }
     if (res->index >= run->split.count) {
@@ -215,9 +215,10 @@ static int record(spread_run *run, const split_result *res, const char *where, l
         }
     }
     if (journal) {
-        if (run->journal && (split_write_result(run->journal, res) != 0 || fflush(run->journal) != 0)) {
-            cli_error("spread: --checkpoint: cannot append to '%.200s': %s", run->config->checkpoint,
-                      strerror(errno));
+        if (run->journal &&
+            (split_write_result(run->journal, res) != 0 || fflush(run->journal) != 0)) {
+            cli_error("spread: --checkpoint: cannot append to '%.200s': %s",
+                      run->config->checkpoint, strerror(errno));
             run->failed = 1;
         }
         if (run->log) {
@@ -361,7 +362,7 @@ static int iterate(spread_run *run, const spread_resume *r)
         /* then go on appending to the file (written anew without a cut-off last line) */
         if (resume_apply(run, r) != 0 ||
             (r->bad_line || r->unterminated ? spread_checkpoint_rewrite(run, r)
-                                             : spread_checkpoint_append(run)) != 0)
+                                            : spread_checkpoint_append(run)) != 0)
             return -1;
     } else if (spread_checkpoint_start(run) != 0) {
         return -1;
@@ -492,8 +493,11 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
                                : id == OPT_PER_JOB ? "--per-job"
                                : id == OPT_RETRIES ? "--retries"
                                                    : "--shuffle";
-            unsigned long long max = id == OPT_SHUFFLE ? ~0ull : id == OPT_ITEMS ? 1u << 24 : 100000;
-            if (cli_parse_count(value, max, &n) || (n == 0 && id != OPT_RETRIES && id != OPT_SHUFFLE)) {
+            unsigned long long max = id == OPT_SHUFFLE ? ~0ull
+                                     : id == OPT_ITEMS ? 1u << 24
+                                                       : 100000;
+            if (cli_parse_count(value, max, &n) ||
+                (n == 0 && id != OPT_RETRIES && id != OPT_SHUFFLE)) {
                 cli_error("spread: %s: '%.60s' is not a %s from %d to %llu", name, value,
                           id == OPT_SHUFFLE ? "seed" : "count",
                           id == OPT_RETRIES || id == OPT_SHUFFLE ? 0 : 1, max);
@@ -574,7 +578,8 @@ int cli_spread(int argc, char **argv)
     if (result == 0 && cfg.log_path) {
         run.log = fopen(cfg.log_path, "a");
         if (!run.log) {
-            cli_error("spread: --log: cannot append to '%.200s': %s", cfg.log_path, strerror(errno));
+            cli_error("spread: --log: cannot append to '%.200s': %s", cfg.log_path,
+                      strerror(errno));
             result = -1;
         }
     }

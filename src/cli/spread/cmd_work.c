@@ -40,7 +40,7 @@ void cli_help_work(FILE *f)
 /* The run: the search the last items belonged to, its context and verdict. */
 typedef struct work_run {
     cli_progress_state *progress;
-    int have;            /* search is set */
+    int have;              /* search is set */
     split_identity search; /* of the items before */
     slide_context *context;
     int status;      /* of slide_split_begin for it */
@@ -145,8 +145,7 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
     slide_split_result_free(&res);
 }
 
-static void refuse_item(void *arg, cli_batch_io *io, const cli_batch_item *item,
-                        const char *reason)
+static void refuse_item(void *arg, cli_batch_io *io, const cli_batch_item *item, const char *reason)
 {
     (void)arg;
     fprintf(io->err, "slide: work: line %ld: %s\n", item->number, reason);
