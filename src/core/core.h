@@ -13,6 +13,16 @@
 #include "core/state.h"
 
 #include <stdint.h>
+
+/*
+ * 1 in a build whose shortcuts that must not change an answer are off
+ * (memos, skipped trials, fast paths: cmake -DSLIDE_PLAIN=ON); such a
+ * shortcut is written `if (!SLIDE_PLAIN && ...)`, and tests/same-answers.sh
+ * compares the two builds' answers.
+ */
+#ifndef SLIDE_PLAIN
+#define SLIDE_PLAIN 0
+#endif
 #include <string.h>
 
 /* ----------------------------------------------------- budget and counting */

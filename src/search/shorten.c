@@ -208,7 +208,7 @@ static unsigned shorten_window(shortener *sh, size_t at, unsigned n, uint8_t *ou
     key |= (uint64_t)n << 40 | (uint64_t)flags << 46 | 1ull << 50;
     size_t slot = (size_t)hash64(key) & ((1u << SHORTEN_MEMO_BITS) - 1);
     uint64_t value;
-    if (sh->memo_key[slot] == key) {
+    if (!SLIDE_PLAIN && sh->memo_key[slot] == key) {
         value = sh->memo_value[slot];
     } else {
         uint8_t best[SHORTEN_WINDOW];

@@ -110,7 +110,7 @@ static ALWAYS_INLINE void walk_plan_as(strat *s, int gr, int gc, const int side_
 static void walk_planned_now(strat *s, int gr, int gc)
 {
     const int side_extra = s->policy->plan_side_weight - 1, across_wins = s->policy->plan_across;
-    if (side_extra == 0 && !across_wins)
+    if (!SLIDE_PLAIN && side_extra == 0 && !across_wins)
         walk_plan_as(s, gr, gc, 0, 0);
     else
         walk_plan_as(s, gr, gc, side_extra, across_wins);
@@ -118,7 +118,7 @@ static void walk_planned_now(strat *s, int gr, int gc)
 
 void strat_walk_planned(strat *s, int gr, int gc)
 {
-    if (!s->trying || s->npending != s->floor) {
+    if (SLIDE_PLAIN || !s->trying || s->npending != s->floor) {
         walk_planned_now(s, gr, gc);
         return;
     }

@@ -292,7 +292,8 @@ static int open_steps(strat *s, const open_frames *fs, const strat_area *a, int 
                       int *tile_c, int gr, int gc, int *last_step)
 {
     const strat_policy *p = s->policy;
-    if (p->straight_moves == STRAT_STRAIGHT_MOVES && p->push_weight == STRAT_PUSH_WEIGHT)
+    if (!SLIDE_PLAIN && p->straight_moves == STRAT_STRAIGHT_MOVES &&
+        p->push_weight == STRAT_PUSH_WEIGHT)
         return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, STRAT_STRAIGHT_MOVES,
                              STRAT_PUSH_WEIGHT);
     return open_steps_as(s, fs, a, tile_r, tile_c, gr, gc, last_step, p->straight_moves,

@@ -22,7 +22,7 @@ int strat_best_of(strat *s, int ways, strat_attempt attempt, strat_needs needs, 
     unsigned met = 0; /* what the first way met */
     for (int way = 0; way < ways; way++) {
         unsigned need = way > 0 && needs ? needs(s, way) : STRAT_TOUCH_ALWAYS;
-        if (need != STRAT_TOUCH_ALWAYS && !(need & met))
+        if (!SLIDE_PLAIN && need != STRAT_TOUCH_ALWAYS && !(need & met))
             continue; /* the first way's moves again: it wins the tie */
         s->touched = 0;
         int status = attempt(s, job, way);

@@ -100,9 +100,14 @@ static void answer_refused(void *arg, cli_batch_io *io, const cli_batch_item *it
  * per-board statistics.  Short of memory for a goal, it answers none: the
  * general path answers them all.
  */
+#ifndef SLIDE_PLAIN /* core/core.h says what it is; CMake defines it */
+#define SLIDE_PLAIN 0
+#endif
+
 static void plan_fast_path(solve_config *cfg)
 {
-    if (cfg->stats || cfg->pairs || (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS))
+    if (SLIDE_PLAIN || cfg->stats || cfg->pairs ||
+        (cfg->output != OUT_MOVES && cfg->output != OUT_STEPS))
         return;
     for (int n = 1; n <= SLIDE_MAX_TABLE_CELLS; n++) {
         int rows = cfg->rows, cols = cfg->cols;
