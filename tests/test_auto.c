@@ -9,11 +9,12 @@
  * of `auto` says the same in prose.  The last cases check that slide_solve
  * runs what the table says, and that callers deciding before a solve (the
  * batch fast path of `slide solve`, the judge's presets) read the same
- * table through slide_solve_uses_table.
+ * table through slide_solve_uses_table.  The ladders list, for facts, the
+ * world's answers and each run's outcome, every step auto takes.
  */
 #include "testkit.h"
 
-#include "search/search.h"
+#include "search/auto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,9 +49,9 @@ static void check_rows(const decision *rows, size_t count)
 {
     for (size_t i = 0; i < count; i++) {
         const decision *d = &rows[i];
-        auto_facts facts = {d->rows,       d->cols,         d->context,
-                            d->heuristic,  d->weight,       d->table_fits,
-                            d->pdb_cached, d->quick_failed, d->astar_gave_up};
+        auto_facts facts = {
+            d->rows,       d->cols,       d->context,      d->heuristic,     d->weight,
+            d->table_fits, d->pdb_cached, d->quick_failed, d->astar_gave_up, 0};
         auto_plan plan;
         auto_choose(&facts, &plan);
         char row[160];
@@ -251,11 +252,210 @@ static void idastar_heuristic_by_size(void **state)
         {16, 0, "linear"},
         {25, 0, "linear"},
     };
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (strcmp(auto_heuristic(rows[i].cells, rows[i].pdb_fits), rows[i].heuristic) != 0)
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *got = idastar_default_heuristic(rows[i].cells, rows[i].pdb_fits);
+        if (strcmp(got, rows[i].heuristic) != 0)
             fail_msg("row %zu: %lld cells, pdb fits %d: %s, not %s", i, rows[i].cells,
-                     rows[i].pdb_fits, auto_heuristic(rows[i].cells, rows[i].pdb_fits),
-                     rows[i].heuristic);
+                     rows[i].pdb_fits, got, rows[i].heuristic);
+    }
+}
+
+/* ------------------------------------------------------------ ladders */
+
+/* The answers a ladder gets from the world, and what it recorded there. */
+typedef struct test_world {
+    int pdb_cached;
+    int quick_gave_up_before;
+    uint64_t tables_build;
+    int recorded; /* times the quick try's giving up was recorded */
+} test_world;
+
+static int world_pdb_cached(void *ctx)
+{
+    return ((test_world *)ctx)->pdb_cached;
+}
+
+static int world_quick_gave_up_before(void *ctx)
+{
+    return ((test_world *)ctx)->quick_gave_up_before;
+}
+
+static uint64_t world_tables_build(void *ctx)
+{
+    return ((test_world *)ctx)->tables_build;
+}
+
+static void world_record(void *ctx)
+{
+    ((test_world *)ctx)->recorded++;
+}
+
+/* The reasons (AUTO_*) and notes (AUTO_NOTE_*) as a ladder's text names them. */
+static const char *const reason_names[] = {
+    "none",         "weighted",    "table",       "table_too_big", "quick",
+    "quick_longer", "optimal",     "pdb_unknown", "pdb_astar",     "pdb_gave_up",
+    "pdb_cached",   "pdb_missing", "not_pdb",     "beam",          "large"};
+static const char *const note_names[] = {
+    "", "pdb_missing", "astar_no_room", "astar_no_answer", "table_too_big", "table_too_big_used"};
+
+/* The outcome of run `k` in text such as "nodes memory": the k-th word; past the last, stands. */
+static int outcome_of_run(const char *outcomes, int k)
+{
+    while (k-- > 0 && *outcomes) {
+        outcomes += strcspn(outcomes, " ");
+        outcomes += strspn(outcomes, " ");
+    }
+    if (strncmp(outcomes, "nodes", 5) == 0)
+        return AUTO_OUT_NODES;
+    if (strncmp(outcomes, "memory", 6) == 0)
+        return AUTO_OUT_MEMORY;
+    return AUTO_OUT_STANDS;
+}
+
+/*
+ * A whole ladder: the facts (shape, context, heuristic, weight), the
+ * world's answers (tables cached, the quick try gave up before, entries a
+ * build would make), each run's outcome in order, and every step run as
+ * text: its reason, then its node cap and its note when it has them.  Last,
+ * how many times the quick try's giving up was recorded in the context.
+ */
+typedef struct ladder_case {
+    int rows, cols, context;
+    const char *heuristic;
+    unsigned weight;
+    int pdb_cached, quick_gave_up_before;
+    uint64_t tables_build;
+    const char *outcomes;
+    const char *steps;
+    int recorded;
+} ladder_case;
+
+static void check_ladders(const ladder_case *cases, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const ladder_case *c = &cases[i];
+        test_world answers = {c->pdb_cached, c->quick_gave_up_before, c->tables_build, 0};
+        auto_world world = {&answers, world_pdb_cached, world_quick_gave_up_before,
+                            world_tables_build, world_record};
+        auto_facts facts;
+        auto_facts_init(&facts, c->rows, c->cols);
+        facts.context = c->context;
+        facts.heuristic = c->heuristic;
+        facts.weight = c->weight;
+        auto_step step;
+        auto_first(&facts, &step);
+        auto_next(&facts, &world, AUTO_OUT_SOLVABLE, &step);
+        char steps[400] = "";
+        size_t len = 0;
+        for (int run = 0; run < 8; run++) {
+            len += (size_t)snprintf(steps + len, sizeof steps - len, "%s%s", run ? ", " : "",
+                                    reason_names[step.plan.reason]);
+            if (step.plan.node_cap)
+                len += (size_t)snprintf(steps + len, sizeof steps - len, " cap=%llu",
+                                        (unsigned long long)step.plan.node_cap);
+            if (step.note)
+                len += (size_t)snprintf(steps + len, sizeof steps - len, " note=%s",
+                                        note_names[step.note]);
+            if (!auto_next(&facts, &world, outcome_of_run(c->outcomes, run), &step))
+                break;
+        }
+        if (strcmp(steps, c->steps) != 0)
+            fail_msg("ladder %zu: %dx%d after \"%s\": \"%s\", not \"%s\"", i, c->rows, c->cols,
+                     c->outcomes, steps, c->steps);
+        if (answers.recorded != c->recorded)
+            fail_msg("ladder %zu: recorded the quick try's giving up %d times", i,
+                     answers.recorded);
+    }
+}
+
+#define CHECK_LADDERS(cases) check_ladders(cases, sizeof cases / sizeof cases[0])
+
+/* The distance table, and idastar once it did not fit. */
+static void ladders_of_small_boards(void **state)
+{
+    (void)state;
+    static const ladder_case cases[] = {
+        {3, 3, 1, NONE, ONE, 0, 0, 0, "", "table", 0},
+        {3, 3, 1, NONE, ONE, 0, 0, 0, "memory", "table, table_too_big note=table_too_big", 0},
+        /* idastar's own memory cap stands: nothing else would fit */
+        {3, 3, 1, NONE, ONE, 0, 0, 0, "memory memory", "table, table_too_big note=table_too_big",
+         0},
+        {3, 3, 0, NONE, ONE, 0, 0, 0, "memory", "optimal", 0},
+        {3, 3, 1, "linear", ONE, 0, 0, 0, "", "optimal", 0},
+    };
+    CHECK_LADDERS(cases);
+}
+
+/*
+ * 10 to 16 cells: the quick try, longer when the tables would have to be
+ * built (as long as the build, up to AUTO_QUICK_UNREADY_EXPANSIONS), then
+ * the tables; recorded in the context once it gave up, so that the next
+ * board of the shape and goal goes to the tables at once.
+ */
+static void ladders_of_the_quick_try(void **state)
+{
+    (void)state;
+    static const ladder_case cases[] = {
+        {4, 4, 1, NONE, ONE, 0, 0, 0, "", "quick cap=100000", 0},
+        /* tables at hand: straight to them */
+        {4, 4, 1, NONE, ONE, 0, 0, 0, "nodes", "quick cap=100000, optimal", 1},
+        /* a build of fewer entries than the try's expansions: no longer try */
+        {3, 4, 1, NONE, ONE, 0, 0, 50000, "nodes", "quick cap=100000, optimal", 1},
+        /* a build of 3 million entries: the try goes on that long, and answers */
+        {4, 4, 1, NONE, ONE, 0, 0, 3000000, "nodes", "quick cap=100000, quick_longer cap=3000000",
+         0},
+        /* ... or not: the tables after all */
+        {4, 4, 1, NONE, ONE, 0, 0, 3000000, "nodes nodes",
+         "quick cap=100000, quick_longer cap=3000000, optimal", 1},
+        /* a build of 50 million: the longer try is capped */
+        {4, 4, 0, NONE, ONE, 0, 0, 50000000, "nodes nodes",
+         "quick cap=100000, quick_longer cap=5000000, optimal", 1},
+        /* the tables' own caps stand */
+        {4, 4, 1, NONE, ONE, 0, 0, 0, "nodes memory", "quick cap=100000, optimal", 1},
+        /* the context saw the try give up on this shape and goal: no try */
+        {4, 4, 1, NONE, ONE, 0, 1, 3000000, "", "optimal", 0},
+        /* a named heuristic or a weight: no try, and their outcome stands */
+        {4, 4, 1, "linear", ONE, 0, 0, 0, "nodes", "optimal", 0},
+        {4, 4, 1, NONE, 1500, 0, 0, 0, "memory", "weighted", 0},
+    };
+    CHECK_LADDERS(cases);
+}
+
+/*
+ * 17 to 25 cells: the cache looked at once the board is known solvable;
+ * weighted A*, then the weighted ladder when A* had no answer; beam
+ * without tables, with a note that building them would help.
+ */
+static void ladders_of_seventeen_to_twentyfive_cells(void **state)
+{
+    (void)state;
+    static const ladder_case cases[] = {
+        {5, 5, 1, NONE, ONE, 1, 0, 0, "", "pdb_astar cap=1000000", 0},
+        {5, 5, 1, NONE, ONE, 1, 0, 0, "nodes",
+         "pdb_astar cap=1000000, pdb_gave_up note=astar_no_answer", 0},
+        {4, 6, 0, NONE, ONE, 1, 0, 0, "memory",
+         "pdb_astar cap=1000000, pdb_gave_up note=astar_no_room", 0},
+        /* the weighted ladder's own memory cap stands */
+        {5, 5, 1, NONE, ONE, 1, 0, 0, "nodes memory",
+         "pdb_astar cap=1000000, pdb_gave_up note=astar_no_answer", 0},
+        {3, 6, 1, NONE, ONE, 1, 0, 0, "memory", "pdb_cached", 0},
+        {5, 5, 1, NONE, ONE, 0, 0, 0, "memory", "pdb_missing note=pdb_missing", 0},
+        {2, 9, 1, "pdb", ONE, 0, 0, 0, "", "pdb_missing note=pdb_missing", 0},
+        {5, 5, 1, "linear", ONE, 1, 0, 0, "", "not_pdb", 0},
+        {5, 5, 1, NONE, 3000, 1, 0, 0, "nodes", "weighted", 0},
+    };
+    CHECK_LADDERS(cases);
+}
+
+/* Over 25 cells: one step, whatever its outcome. */
+static void ladders_of_large_boards(void **state)
+{
+    (void)state;
+    static const ladder_case cases[] = {
+        {6, 6, 1, NONE, ONE, 1, 0, 0, "memory", "beam", 0},
+        {15, 17, 1, NONE, ONE, 1, 0, 0, "nodes", "large", 0},
+    };
+    CHECK_LADDERS(cases);
 }
 
 /*
@@ -590,6 +790,10 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(over_twentyfive_cells_run_beam_then_reduce),
     cmocka_unit_test(a_weight_runs_idastar),
     cmocka_unit_test(idastar_heuristic_by_size),
+    cmocka_unit_test(ladders_of_small_boards),
+    cmocka_unit_test(ladders_of_the_quick_try),
+    cmocka_unit_test(ladders_of_seventeen_to_twentyfive_cells),
+    cmocka_unit_test(ladders_of_large_boards),
     cmocka_unit_test(callers_deciding_before_a_solve),
     cmocka_unit_test(slide_solve_runs_the_plan),
     cmocka_unit_test(looking_at_the_cache_is_not_the_search_s_memory),

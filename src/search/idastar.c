@@ -227,6 +227,14 @@ static const char *heuristic_label(const char *name)
     return strcmp(name, "linear") == 0 ? "linear conflict" : name;
 }
 
+const char *idastar_default_heuristic(long long cells, int pdb_fits)
+{
+    /* on 9 cells or fewer a search is over before a pattern database would pay */
+    if (cells > 9 && pdb_fits)
+        return "pdb";
+    return heuristic_find("linear") ? "linear" : "manhattan";
+}
+
 /*
  * After heuristic `name` did not fit the memory cap: when none was named,
  * the best heuristic that needs no table instead (into *heuristic and
@@ -236,7 +244,7 @@ static const char *heuristic_label(const char *name)
 static int after_memlimit(search_task *search, const char *name, const heuristic_impl **heuristic,
                           void **heuristic_ctx)
 {
-    const char *fallback = auto_heuristic(search->shape.cells, 0);
+    const char *fallback = idastar_default_heuristic(search->shape.cells, 0);
     char cap[32];
     format_bytes(search_table_cap(search), cap, sizeof cap);
     int status = SLIDE_E_MEMLIMIT;
@@ -267,7 +275,7 @@ int idastar_solve(search_task *search)
     if (slide_board_equal(search->start, search->goal))
         return SLIDE_OK;
     const char *name =
-        search->heuristic ? search->heuristic : auto_heuristic(search->shape.cells, 1);
+        search->heuristic ? search->heuristic : idastar_default_heuristic(search->shape.cells, 1);
     if (search->job)
         search->heuristic =
             name; /* every piece of a split search uses these tables, never a stand-in */

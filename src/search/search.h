@@ -2,7 +2,7 @@
  * search.h - the algorithm table, shared by the files of src/search/ only.
  *
  * Adding an algorithm is one file with a solve function and one row in
- * solve.c's table.  Every solve function receives a search_task (core.h)
+ * algorithms.c's table.  Every solve function receives a search_task (core.h)
  * whose board is already known solvable, pushes its moves to task->moves in
  * order and returns SLIDE_OK or a status.
  */
@@ -41,119 +41,13 @@ int reduce_solve(search_task *search);
  */
 unsigned beam_board_extras(int rows, int cols, const uint8_t *labels, int goal_blank);
 
-/* ------------------------------------------------------------ --algo auto */
-
 /*
- * What --algo auto runs, and why (auto.c): the one place that decides.
- * slide_solve, slide_algo_auto, slide_solve_uses_table and idastar's
- * default heuristic all read it; tests/test_auto.c lists its decisions.
- */
-
-/* A fact auto_choose has not been told yet. */
-#define AUTO_UNKNOWN (-1)
-
-typedef struct auto_facts {
-    int rows, cols;        /* the board's shape; only its cell count decides */
-    int context;           /* a slide_context keeps distance tables between boards */
-    const char *heuristic; /* the requested heuristic, or NULL */
-    unsigned weight;       /* requested, in thousandths: IDA_WEIGHT_ONE is optimal */
-    int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
-    int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
-    int quick_failed;      /* 1 once the quick try (AUTO_QUICK) spent its expansions */
-    int astar_gave_up;     /* 1 once weighted A* (AUTO_PDB_ASTAR) ran out of room or expansions */
-} auto_facts;
-
-/*
- * A slide_solve_options weight in thousandths (auto_facts.weight,
- * search_task.weight): IDA_WEIGHT_ONE for an optimal search (0 or 1), 0
- * when it is out of range.
- */
-unsigned auto_weight(double weight);
-
-/* Facts of a board of rows x cols alone: no context, heuristic or weight, nothing known. */
-void auto_facts_init(auto_facts *facts, int rows, int cols);
-
-/* Why: one reason a row of the decision table. */
-enum {
-    AUTO_NONE = 0,      /* no plan (a named algorithm) */
-    AUTO_WEIGHTED,      /* a weight was asked for: the weighted ladder is idastar's */
-    AUTO_TABLE,         /* <= 9 cells, a context, no heuristic: the distance table */
-    AUTO_TABLE_TOO_BIG, /* ... whose table did not fit the memory cap: idastar */
-    AUTO_QUICK,         /* 10-16 cells, no heuristic: idastar on linear conflict, a few expansions */
-    AUTO_OPTIMAL,       /* <= 16 cells otherwise (or once the quick try gave up): idastar */
-    AUTO_PDB_UNKNOWN,   /* 17-25 cells: beam until the cache was looked at */
-    AUTO_PDB_ASTAR,     /* 17-25 cells, tables cached, sides >= 4: astar, weighted */
-    AUTO_PDB_GAVE_UP,   /* ... which had no answer within its memory or expansions: the ladder */
-    AUTO_PDB_CACHED,    /* 17-25 cells, tables cached, a side <= 3: the idastar ladder */
-    AUTO_PDB_MISSING,   /* 17-25 cells, no tables cached: beam (building takes minutes) */
-    AUTO_NOT_PDB,       /* 17-25 cells, another heuristic named: beam, which uses its own */
-    AUTO_BEAM,          /* 26 to AUTO_BEAM_CELLS cells: beam */
-    AUTO_LARGE          /* over AUTO_BEAM_CELLS cells: reduce (strategy, then beam) */
-};
-
-/* The most cells auto gives beam search whole (beam.c's limit); reduce above. */
-#define AUTO_BEAM_CELLS 254
-
-typedef struct auto_plan {
-    const char *algo;      /* the algorithm table's row */
-    const char *heuristic; /* what that row runs with; NULL: none */
-    unsigned weight;       /* thousandths; IDA_WEIGHT_ONE: optimal */
-    int reason;            /* AUTO_* */
-    int ask_pdb_cached;    /* the plan may change once pdb_cached is known */
-    uint64_t node_cap;     /* expansions the plan may spend (search_task.node_cap); 0: no cap */
-} auto_plan;
-
-/*
- * The quick try's expansions (AUTO_QUICK): a few milliseconds of IDA* on
- * linear conflict, which needs no table.  A board it answers costs nothing
- * more; one it does not gets the pattern databases, whose build or mapping
- * takes far longer than the try.  Either way the answer is the same string:
- * IDA* with any admissible heuristic gives the first shortest path in
- * u, d, l, r order.
- */
-#define AUTO_QUICK_EXPANSIONS 100000u
-
-/*
- * The most expansions the quick try may go on for when its tables are not
- * at hand and would have to be built first: as many as the entries the
- * build would make (an expansion of linear conflict costs about what an
- * entry of a build does), up to this, about a second.  So a board waits at
- * most about twice what the better of the two would have cost it (a ski
- * rented before one is bought), and most 3x4 boards, which linear conflict
- * answers within 200,000 expansions, never wait seconds for tables.
- */
-#define AUTO_QUICK_UNREADY_EXPANSIONS 5000000u
-
-/*
- * Expansions auto's weighted A* (AUTO_PDB_ASTAR) may spend before its
- * first answer, under a second on a 5x5: most first answers come within
- * half of that (on the ten Korf-Taylor 24-puzzles within 560,000), but
- * about one 5x5 board in six takes more: A* then goes on at a larger weight
- * for as many expansions again (astar.c, the rescue), and only a board
- * without an answer after that too gets the weighted ladder.  On shapes with a side of 3 or fewer
- * (3x7, 2x9), whose tables guide A* less, far more boards do, and beam answered them worse than the
- * ladder: those keep the ladder (AUTO_PDB_CACHED).
- */
-#define AUTO_ASTAR_FIRST_EXPANSIONS 1000000u
-
-/* The shortest side on which auto tries weighted A* (AUTO_PDB_ASTAR). */
-#define AUTO_ASTAR_MIN_SIDE 4
-
-/*
- * The method auto runs for facts, into *plan.  Pure: it looks at nothing
- * else, so the caller fills in a fact when it becomes known (the cache is
- * looked at only for a solvable board, the table tried only by building it)
- * and asks again.
- */
-void auto_choose(const auto_facts *facts, auto_plan *plan);
-
-/*
- * The heuristic idastar runs when none is named, on a board of `cells`
+ * The heuristic idastar runs when none is named (idastar.c; auto's too), on a board of `cells`
  * cells: pattern databases above 9 cells, else linear conflict (Manhattan
  * when the table has no "linear"); with pdb_fits 0 (no pattern database
  * fits the memory cap) the one that needs no table.
  */
-const char *auto_heuristic(long long cells, int pdb_fits);
+const char *idastar_default_heuristic(long long cells, int pdb_fits);
 
 struct heuristic_impl;
 /*
