@@ -39,9 +39,8 @@
  * entries (a byte a group and side, in a parallel array too); an expansion
  * resumes a pdb_walk at its state from them, placing only the groups its
  * children move, and reads each child's estimate from the moved tile's
- * group alone.  Starting a walk at every expansion instead (ranking every
- * group on both sides) was half the instructions of a weighted 24-puzzle
- * search.
+ * group alone, rather than starting a walk at every expansion (ranking
+ * every group on both sides), which costs far more a state.
  *
  * Weighted (--weight W, and auto on cached 17-25 cell shapes whose sides
  * are at least 4): anytime weighted A*.  The open list is ordered by
@@ -52,9 +51,7 @@
  * nothing shorter lies through it), and keeps each shorter answer it
  * takes, until the open list is empty (the last answer is then the
  * shortest) or ASTAR_ANYTIME_EXPANSIONS are spent: a count, not a clock,
- * so the answer is the same on every machine.  On the ten Korf-Taylor
- * 24-puzzles at W = 1.4 the first answers are 1.105 x optimal, the last
- * 1.047 x (src/search/README.md).  A memory cap or deadline met after the
+ * so the answer is the same on every machine.  A memory cap or deadline met after the
  * first answer ends the search with the shortest so far.  Weight 1 is the
  * optimal search above, unchanged.
  *
@@ -64,10 +61,9 @@
  * stands, for as many expansions again; the answer is then within that
  * weight of the optimum, and the note and stats say so.  Only once that is
  * spent too does the search stop with IDA_NODE_CAP, for auto's ladder.  On
- * the 5x5 boards A* took over a million expansions on, the rescue's
- * answers were 5% shorter than the ladder's, in less time.  Lowering the
- * weight after each answer instead (as ARA* does) made the answers longer
- * for the same expansions (tests/bench/README.md).
+ * such boards the rescue answers shorter than the ladder, in less time.
+ * Lowering the weight after each answer instead (as ARA* does) made the
+ * answers longer for the same expansions (tests/bench/README.md).
  */
 #include "core/state_map.h"
 #include "heuristic/heuristic.h"
@@ -84,9 +80,8 @@
  * The state map of every state generated: value g << STATE_MAP_MOVE_BITS |
  * the move that reached it, 2 bytes (g < 2^13, which open_cover enforces).
  * It doubles at half load rather than the usual 3/4: linear probing expects
- * 2.5 probes on a miss at half load against 8.5 at 3/4, and on the 3x3
- * workload half load measured 33 us a board against 38 us (README,
- * "A*: bucket queue or binary heap").
+ * 2.5 probes on a miss at half load against 8.5 at 3/4, which the 3x3
+ * workload shows (README, "A*: bucket queue or binary heap").
  */
 static const state_map_kind seen_kind = {2, 2};
 
@@ -120,11 +115,10 @@ static unsigned seen_g(const state_map *seen, state128 key, int is_wide)
 /*
  * A weighted search above 16 cells that stores ASTAR_HEADED_STATES states
  * is headed for ASTAR_ANYTIME_EXPANSIONS expansions and about two states an
- * expansion (1.7 to 2.7 million on 24-puzzles), so its map grows at once to
- * room for ASTAR_ANYTIME_STATES (seen_reserve): doubling on the way there
- * cost about a tenth of its time in copies and page faults.  Not from the
- * start: an easy board that empties its open list early would pay 72 MB of
- * pages for nothing (6 ms against 0.25 ms a board).
+ * expansion, so its map grows at once to room for ASTAR_ANYTIME_STATES
+ * (seen_reserve) instead of doubling on the way there, in copies and page
+ * faults.  Not from the start: an easy board that empties its open list
+ * early would pay for the pages of that map for nothing.
  */
 #define ASTAR_HEADED_STATES 65536u
 #define ASTAR_ANYTIME_STATES 2000000u
@@ -651,57 +645,58 @@ static int open_rekey(open_list *q, const anytime *a)
 
 /* ---------------------------------------------------------------- search */
 
-/*
- * The search, for either width: is_wide is a constant at both call sites,
- * so each gets the code of its width only (a packed search carries the
- * high word as 0 and never reads it).
- */
-static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
-{
-    const geometry *shape = &search->shape;
-    search_budget *budget = search->budget;
-    slide_stats *stats = search->stats;
-    const char *name = search->heuristic ? search->heuristic : "manhattan";
-    const heuristic_impl *heuristic = heuristic_find(name);
-    if (!heuristic) {
-        search_note(search, "astar has no heuristic '%.40s'", name);
-        return SLIDE_E_UNKNOWN_HEURISTIC;
-    }
-    stats->heuristic = heuristic->info.name;
-    state128 start = search->start_wide, goal = search->goal_wide;
-    if (!is_wide) {
-        start.lo = search->start_state;
-        goal.lo = search->goal_state;
-    }
-    if (state128_equal(start, goal))
-        return SLIDE_OK;
-
-    void *hctx = NULL;
+/* One A* search: what the steps of astar_run share. */
+typedef struct astar_search {
+    search_task *search;
+    const heuristic_impl *heuristic;
+    void *hctx;
     state_map seen;
-    memset(&seen, 0, sizeof seen);
     open_list open;
-    open_init(&open, budget, is_wide);
-    int status = heuristic->create(search, &hctx);
+    anytime best;
+    state128 goal;
+    int headed;        /* a weighted wide search whose map has not grown at once yet */
+    uint64_t node_cap; /* the first answer's expansions, once rescued twice that */
+    /* pattern databases above 16 cells: the walk, and the entries of the state expanded */
+    const pdb_set *set;
+    pdb_walk walk;
+    int walking;
+    uint8_t values[2 * PDB_MAX_GROUPS];
+    int made; /* the heuristic was made (hctx, which may be NULL, is its own) */
+} astar_search;
+
+/*
+ * Sets a up for search and pushes the start, whose estimate goes to *h0:
+ * the heuristic made, the map and the open list ready.  SLIDE_OK or a
+ * status (a->made says whether astar_finish has anything to give back).
+ */
+static ALWAYS_INLINE int astar_begin(astar_search *a, search_task *search, state128 start,
+                                     int is_wide, unsigned *h0)
+{
+    const heuristic_impl *heuristic = a->heuristic;
+    search_budget *budget = search->budget;
+    open_init(&a->open, budget, is_wide);
+    int status = heuristic->create(search, &a->hctx);
     if (status != SLIDE_OK) {
-        if (!stats->note[0]) /* the heuristic may have said why itself */
+        if (!search->stats->note[0]) /* the heuristic may have said why itself */
             search_note_remedy(search, SLIDE_REMEDY_HEURISTIC_LINEAR,
                                "astar could not set up heuristic %s (%s)", heuristic->info.name,
                                slide_strerror(status));
         return status;
     }
-    status = is_wide ? state_map_init_wide(&seen, budget, &seen_kind, 0)
-                     : state_map_init(&seen, budget, &seen_kind, 0);
-    int headed = is_wide && search->weight > IDA_WEIGHT_ONE; /* seen_reserve not yet tried */
-    unsigned h0 = 0;
+    a->made = 1;
+    status = is_wide ? state_map_init_wide(&a->seen, budget, &seen_kind, 0)
+                     : state_map_init(&a->seen, budget, &seen_kind, 0);
+    a->headed = is_wide && search->weight > IDA_WEIGHT_ONE;
+    *h0 = 0;
     if (status == SLIDE_OK)
-        h0 = is_wide ? heuristic->estimate_wide(hctx, start) : heuristic->estimate(hctx, start.lo);
+        *h0 = is_wide ? heuristic->estimate_wide(a->hctx, start)
+                      : heuristic->estimate(a->hctx, start.lo);
     if (status == SLIDE_OK)
-        status = seen_improve(&seen, start, 0, STATE_MAP_ROOT_MOVE, is_wide) < 0 ? budget->status
-                                                                                 : SLIDE_OK;
-    anytime best;
-    anytime_init(&best, search);
-    if (best.weight != IDA_WEIGHT_ONE)
-        stats->weight = (double)best.weight / IDA_WEIGHT_ONE;
+        status = seen_improve(&a->seen, start, 0, STATE_MAP_ROOT_MOVE, is_wide) < 0 ? budget->status
+                                                                                    : SLIDE_OK;
+    anytime_init(&a->best, search);
+    if (a->best.weight != IDA_WEIGHT_ONE)
+        search->stats->weight = (double)a->best.weight / IDA_WEIGHT_ONE;
     /*
      * Pattern databases above 16 cells: the open list keeps each state's
      * table entries (pdb_walk_values), each expansion resumes a walk at its
@@ -709,176 +704,247 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
      * move, and a child's estimate re-reads only the moved tile's group,
      * one entry a side instead of every group's.
      */
-    const pdb_set *set = status == SLIDE_OK && is_wide && heuristic->pattern_databases
-                             ? heuristic->pattern_databases(hctx)
-                             : NULL;
-    pdb_walk walk;
-    int walking = 0;
-    uint8_t values[2 * PDB_MAX_GROUPS], child_values[4][2 * PDB_MAX_GROUPS];
-    if (set) {
-        pdb_walk_start_wide(&walk, set, start);
-        walking = walk.incremental;
-        if (walking) {
-            open.stride = (size_t)(walk.sides * set->count);
-            pdb_walk_values(&walk, values);
+    a->set = status == SLIDE_OK && is_wide && heuristic->pattern_databases
+                 ? heuristic->pattern_databases(a->hctx)
+                 : NULL;
+    a->walking = 0;
+    if (a->set) {
+        pdb_walk_start_wide(&a->walk, a->set, start);
+        a->walking = a->walk.incremental;
+        if (a->walking) {
+            a->open.stride = (size_t)(a->walk.sides * a->set->count);
+            pdb_walk_values(&a->walk, a->values);
         }
     }
+    a->node_cap = search->node_cap;
     if (status == SLIDE_OK)
-        status =
-            open_push(&open, start, weighted_f(&best, 0, h0), 0, h0, STATE_MAP_ROOT_MOVE, values);
+        status = open_push(&a->open, start, weighted_f(&a->best, 0, *h0), 0, *h0,
+                           STATE_MAP_ROOT_MOVE, a->values);
+    return status;
+}
 
+/*
+ * Whether the search stops before expanding another state, on its caps:
+ * with an answer in hand once ASTAR_ANYTIME_EXPANSIONS are spent (status
+ * stays SLIDE_OK); without one once the first answer's cap is spent, after
+ * the rescue (see the top) when weighted (*status IDA_NODE_CAP, for auto's
+ * ladder).  Returns 1 to stop, with *status.
+ */
+static int astar_capped(astar_search *a, int *status)
+{
+    search_task *search = a->search;
+    slide_stats *stats = search->stats;
+    anytime *best = &a->best;
+    if (anytime_has(best))
+        return stats->expanded >= ASTAR_ANYTIME_EXPANSIONS;
+    if (!search->node_cap || stats->expanded < a->node_cap)
+        return 0;
+    if (best->weight > IDA_WEIGHT_ONE && best->key_weight < ASTAR_RESCUE_WEIGHT) {
+        /*
+         * No answer within the cap: the list is ordered by a larger weight
+         * and the search goes on from where it stands, which answers sooner
+         * and shorter than the ladder starting over.  Only weighted: at
+         * weight 1 the answer must stay optimal.
+         */
+        double rescue = (double)ASTAR_RESCUE_WEIGHT / IDA_WEIGHT_ONE;
+        search_note(
+            search, "astar at weight %g had no answer within %llu expansions; went on at weight %g",
+            (double)best->key_weight / IDA_WEIGHT_ONE, (unsigned long long)a->node_cap, rescue);
+        best->key_weight = ASTAR_RESCUE_WEIGHT;
+        stats->weight = rescue;
+        a->node_cap += search->node_cap;
+        *status = open_rekey(&a->open, best);
+        if (*status != SLIDE_OK)
+            return 1;
+    }
+    if (stats->expanded >= a->node_cap) {
+        *status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks the ladder instead */
+        return 1;
+    }
+    return 0;
+}
+
+/*
+ * Expands e, taken with g moves: each child (never back the way e came)
+ * estimated, and pushed when it improves on the map's g for it and may
+ * lead to an answer shorter than the one in hand.  SLIDE_OK or a status.
+ */
+static ALWAYS_INLINE int astar_expand(astar_search *a, const open_item *e, unsigned g, int is_wide)
+{
+    const geometry *shape = &a->search->shape;
+    slide_stats *stats = a->search->stats;
+    const heuristic_impl *heuristic = a->heuristic;
+    int blank =
+        is_wide ? state128_blank(e->state, shape->cells) : state_blank(e->state.lo, shape->cells);
+    int back = e->move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e->move);
+    /*
+     * The children first, their map slots (and table entries, on the
+     * walk) asked for before any is read, so that the misses overlap.
+     */
+    state128 children[4];
+    unsigned tiles[4];
+    int targets[4], moves[4], count = 0;
+    unsigned touched[2] = {0, 0};
+    for (int m = 0; m < 4; m++) {
+        int target = shape->neighbour[blank][m];
+        if (target < 0 || m == back)
+            continue;
+        state128 child = e->state;
+        if (is_wide) {
+            tiles[count] = state128_get(e->state, target);
+            child = state128_swap(e->state, blank, target);
+            state_map_prefetch_wide(&a->seen, child);
+        } else {
+            tiles[count] = state_get(e->state.lo, target);
+            child.lo = state_swap(e->state.lo, blank, target);
+        }
+        if (a->walking) {
+            touched[0] |= 1u << a->set->group_of[tiles[count]];
+            touched[1] |= 1u << a->set->mirror_group_of[tiles[count]];
+        }
+        children[count] = child;
+        targets[count] = target;
+        moves[count++] = m;
+    }
+    pdb_step steps[4];
+    uint8_t child_values[4][2 * PDB_MAX_GROUPS];
+    if (a->walking) {
+        pdb_walk_resume_wide(&a->walk, e->state, e->h, a->values, touched);
+        for (int i = 0; i < count; i++)
+            pdb_walk_locate(&a->walk, tiles[i], (unsigned)targets[i], (unsigned)blank, &steps[i]);
+    }
+    int status = SLIDE_OK;
+    for (int i = 0; i < count && status == SLIDE_OK; i++) {
+        state128 child = children[i];
+        stats->generated++;
+        unsigned child_h;
+        if (a->walking)
+            child_h = pdb_walk_read(&a->walk, &steps[i]);
+        else if (heuristic->delta)
+            child_h =
+                (unsigned)((int)e->h + heuristic->delta(a->hctx, tiles[i], targets[i], blank));
+        else
+            child_h = is_wide ? heuristic->estimate_wide(a->hctx, child)
+                              : heuristic->estimate(a->hctx, child.lo);
+        if (g + 1 + child_h >= a->best.length)
+            continue;
+        int improved = seen_improve(&a->seen, child, g + 1, moves[i], is_wide);
+        if (improved < 0) {
+            status = improved;
+        } else if (improved) {
+            if (a->walking) {
+                memcpy(child_values[i], a->values, a->open.stride);
+                pdb_step_values(&a->walk, &steps[i], child_values[i]);
+            }
+            status = open_push(&a->open, child, weighted_f(&a->best, g + 1, child_h), g + 1,
+                               child_h, moves[i], child_values[i]);
+        }
+    }
+    return status;
+}
+
+/*
+ * Ends the search that stopped with status, the last f taken f: the
+ * states given back first (so that the answer has room), then the answer
+ * in hand pushed, or the note of why there is none.  Returns the status.
+ */
+static int astar_finish(astar_search *a, int status, unsigned f)
+{
+    search_task *search = a->search;
+    search_budget *budget = search->budget;
+    anytime *best = &a->best;
+    const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";
+    size_t stored = a->seen.count;
+    open_free(&a->open);
+    state_map_free(&a->seen);
+    if (anytime_has(best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)) {
+        /* a limit after the first answer: the shortest found is the answer (not proven) */
+        search_note(search,
+                    "astar at weight %.3g %s after storing %zu states; answered with the "
+                    "shortest found",
+                    (double)best->key_weight / IDA_WEIGHT_ONE, limit, stored);
+        budget->status = SLIDE_OK;
+        status = SLIDE_OK;
+    }
+    if (status == SLIDE_OK && !anytime_has(best))
+        status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
+    else if (status == SLIDE_OK && best->path)
+        status = move_list_append(search->moves, best->path, best->length); /* weighted */
+    else if ((status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT) &&
+             best->weight == IDA_WEIGHT_ONE)
+        search_note_remedy(
+            search, SLIDE_REMEDY_ALGO_IDASTAR,
+            "astar (%s) %s after storing %zu states; the answer is at least %u moves",
+            a->heuristic->info.name, limit, stored, f);
+    else if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
+        search_note_remedy(
+            search, SLIDE_REMEDY_ALGO_IDASTAR,
+            "astar (%s) at weight %.3g %s after storing %zu states, before an answer",
+            a->heuristic->info.name, (double)best->weight / IDA_WEIGHT_ONE, limit, stored);
+    budget_free(budget, best->buffer, best->buffer ? ANYTIME_BUFFER_BYTES : 0);
+    if (a->hctx)
+        a->heuristic->destroy(a->hctx, budget);
+    return status;
+}
+
+/*
+ * The search, for either width: is_wide is a constant at both call sites,
+ * so each gets the code of its width only (a packed search carries the
+ * high word as 0 and never reads it).
+ */
+static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
+{
+    search_budget *budget = search->budget;
+    slide_stats *stats = search->stats;
+    const char *name = search->heuristic ? search->heuristic : "manhattan";
+    astar_search a;
+    memset(&a, 0, sizeof a);
+    a.search = search;
+    a.heuristic = heuristic_find(name);
+    if (!a.heuristic) {
+        search_note(search, "astar has no heuristic '%.40s'", name);
+        return SLIDE_E_UNKNOWN_HEURISTIC;
+    }
+    stats->heuristic = a.heuristic->info.name;
+    state128 start = search->start_wide;
+    a.goal = search->goal_wide;
+    if (!is_wide) {
+        start.lo = search->start_state;
+        a.goal.lo = search->goal_state;
+    }
+    if (state128_equal(start, a.goal))
+        return SLIDE_OK;
+    unsigned h0 = 0;
+    int status = astar_begin(&a, search, start, is_wide, &h0);
+    if (!a.made)
+        return status;
     unsigned f = h0, g = 0;
-    uint64_t node_cap =
-        search->node_cap; /* the first answer's expansions, once rescued twice that */
-    while (status == SLIDE_OK && open.size > 0) {
-        open_item e = open_pop(&open, &f, &g, values);
-        if (seen_g(&seen, e.state, is_wide) != g)
+    while (status == SLIDE_OK && a.open.size > 0) {
+        open_item e = open_pop(&a.open, &f, &g, a.values);
+        if (seen_g(&a.seen, e.state, is_wide) != g)
             continue; /* stale: a shorter path to this state was found after the push */
-        if (g + e.h >= best.length)
+        if (g + e.h >= a.best.length)
             continue; /* nothing through it is shorter than the answer in hand */
-        if (is_wide ? state128_equal(e.state, goal) : e.state.lo == goal.lo) {
-            status = anytime_keep(&best, &seen, shape, e.state, g);
-            if (best.weight == IDA_WEIGHT_ONE)
+        if (is_wide ? state128_equal(e.state, a.goal) : e.state.lo == a.goal.lo) {
+            status = anytime_keep(&a.best, &a.seen, &search->shape, e.state, g);
+            if (a.best.weight == IDA_WEIGHT_ONE)
                 break; /* at weight 1 the first goal taken is a shortest answer */
             continue;
         }
-        if (anytime_has(&best) && stats->expanded >= ASTAR_ANYTIME_EXPANSIONS)
+        if (astar_capped(&a, &status))
             break;
-        if (!anytime_has(&best) && search->node_cap && stats->expanded >= node_cap &&
-            best.weight > IDA_WEIGHT_ONE && best.key_weight < ASTAR_RESCUE_WEIGHT) {
-            /*
-             * No answer within the cap: the list is ordered by a larger
-             * weight and the search goes on from where it stands, which
-             * answers sooner and shorter than the ladder starting over.
-             * Only weighted: at weight 1 the answer must stay optimal.
-             */
-            double rescue = (double)ASTAR_RESCUE_WEIGHT / IDA_WEIGHT_ONE;
-            search_note(
-                search,
-                "astar at weight %g had no answer within %llu expansions; went on at weight %g",
-                (double)best.key_weight / IDA_WEIGHT_ONE, (unsigned long long)node_cap, rescue);
-            best.key_weight = ASTAR_RESCUE_WEIGHT;
-            stats->weight = rescue;
-            node_cap += search->node_cap;
-            status = open_rekey(&open, &best);
-            if (status != SLIDE_OK)
-                break;
-        }
-        if (!anytime_has(&best) && search->node_cap && stats->expanded >= node_cap) {
-            status = IDA_NODE_CAP; /* auto's cap on the first answer: it asks the ladder instead */
-            break;
-        }
-        if (headed && seen.count >= ASTAR_HEADED_STATES) {
-            seen_reserve(&seen, budget);
-            headed = 0;
+        if (a.headed && a.seen.count >= ASTAR_HEADED_STATES) {
+            seen_reserve(&a.seen, budget);
+            a.headed = 0;
         }
         stats->expanded++;
         if ((stats->expanded & 4095) == 0 && budget_expired(budget)) {
             status = budget->status;
             break;
         }
-        int blank = is_wide ? state128_blank(e.state, shape->cells)
-                            : state_blank(e.state.lo, shape->cells);
-        int back = e.move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e.move);
-        /*
-         * The children first, their map slots (and table entries, on the
-         * walk) asked for before any is read, so that the misses overlap.
-         */
-        state128 children[4];
-        unsigned tiles[4];
-        int targets[4], moves[4], count = 0;
-        unsigned touched[2] = {0, 0};
-        for (int m = 0; m < 4; m++) {
-            int target = shape->neighbour[blank][m];
-            if (target < 0 || m == back)
-                continue;
-            state128 child = e.state;
-            if (is_wide) {
-                tiles[count] = state128_get(e.state, target);
-                child = state128_swap(e.state, blank, target);
-                state_map_prefetch_wide(&seen, child);
-            } else {
-                tiles[count] = state_get(e.state.lo, target);
-                child.lo = state_swap(e.state.lo, blank, target);
-            }
-            if (walking) {
-                touched[0] |= 1u << set->group_of[tiles[count]];
-                touched[1] |= 1u << set->mirror_group_of[tiles[count]];
-            }
-            children[count] = child;
-            targets[count] = target;
-            moves[count++] = m;
-        }
-        /*
-         * The children's map slots (and table entries, on the walk) are
-         * asked for before any is read, so that the misses overlap.
-         */
-        pdb_step steps[4];
-        if (walking) {
-            pdb_walk_resume_wide(&walk, e.state, e.h, values, touched);
-            for (int i = 0; i < count; i++)
-                pdb_walk_locate(&walk, tiles[i], (unsigned)targets[i], (unsigned)blank, &steps[i]);
-        }
-        for (int i = 0; i < count && status == SLIDE_OK; i++) {
-            state128 child = children[i];
-            stats->generated++;
-            unsigned child_h;
-            if (walking)
-                child_h = pdb_walk_read(&walk, &steps[i]);
-            else if (heuristic->delta)
-                child_h =
-                    (unsigned)((int)e.h + heuristic->delta(hctx, tiles[i], targets[i], blank));
-            else
-                child_h = is_wide ? heuristic->estimate_wide(hctx, child)
-                                  : heuristic->estimate(hctx, child.lo);
-            if (g + 1 + child_h >= best.length)
-                continue;
-            int improved = seen_improve(&seen, child, g + 1, moves[i], is_wide);
-            if (improved < 0) {
-                status = improved;
-            } else if (improved) {
-                if (walking) {
-                    memcpy(child_values[i], values, open.stride);
-                    pdb_step_values(&walk, &steps[i], child_values[i]);
-                }
-                status = open_push(&open, child, weighted_f(&best, g + 1, child_h), g + 1, child_h,
-                                   moves[i], child_values[i]);
-            }
-        }
+        status = astar_expand(&a, &e, g, is_wide);
     }
-    const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";
-    size_t stored = seen.count;
-    /* the states go back first, so that the answer has room to be written out */
-    open_free(&open);
-    state_map_free(&seen);
-    if (anytime_has(&best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)) {
-        /* a limit after the first answer: the shortest found is the answer (not proven) */
-        search_note(search,
-                    "astar at weight %.3g %s after storing %zu states; answered with the "
-                    "shortest found",
-                    (double)best.key_weight / IDA_WEIGHT_ONE, limit, stored);
-        budget->status = SLIDE_OK;
-        status = SLIDE_OK;
-    }
-    if (status == SLIDE_OK && !anytime_has(&best))
-        status = SLIDE_E_INTERNAL; /* parity said solvable, so the goal must be reachable */
-    else if (status == SLIDE_OK && best.path)
-        status = move_list_append(search->moves, best.path, best.length); /* at weight 1, traced */
-    else if ((status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT) &&
-             best.weight == IDA_WEIGHT_ONE)
-        search_note_remedy(
-            search, SLIDE_REMEDY_ALGO_IDASTAR,
-            "astar (%s) %s after storing %zu states; the answer is at least %u moves",
-            heuristic->info.name, limit, stored, f);
-    else if (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)
-        search_note_remedy(
-            search, SLIDE_REMEDY_ALGO_IDASTAR,
-            "astar (%s) at weight %.3g %s after storing %zu states, before an answer",
-            heuristic->info.name, (double)best.weight / IDA_WEIGHT_ONE, limit, stored);
-    budget_free(budget, best.buffer, best.buffer ? ANYTIME_BUFFER_BYTES : 0);
-    if (hctx)
-        heuristic->destroy(hctx, budget);
-    return status;
+    return astar_finish(&a, status, f);
 }
 
 int astar_solve(search_task *search)
