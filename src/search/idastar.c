@@ -209,8 +209,7 @@ static int search_subtree(ida_thread *t, const uint8_t *prefix, unsigned depth)
         /*
          * Started afresh rather than stepped along the prefix: the locate
          * is then called from the loops alone, where the compiler inlines
-         * it (a second caller once made it an out-of-line call, 5% slower a
-         * node).
+         * it (a second caller made it an out-of-line call, slower a node).
          */
         pdb_walk_start(&s->walk, s->set, state);
         if (!s->walk.incremental)

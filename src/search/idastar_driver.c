@@ -22,8 +22,8 @@
  * path has f <= W (g + h) <= W * optimum, so no bound ever passes W * optimum
  * and an answer of length g (f = g at the goal) found under a bound is at
  * most W times the optimum.  One weight alone is either too long or too
- * slow (measured on the 24-puzzle: W = 1.5 answers 1.17 x optimal, W = 1.3
- * takes seconds a board), so --weight runs a ladder: W, then lower weights,
+ * slow (on the 24-puzzle a high weight answers far from the optimum, a
+ * lower one takes seconds a board), so --weight runs a ladder: W, then lower weights,
  * each rung looking only for an answer shorter than the best so far
  * (limit), and every rung after the first with an expansion budget (a
  * count, not a clock, so the answer is the same on every machine and under
@@ -45,23 +45,19 @@
 static const unsigned ladder_tenths[] = {10, 8, 7, 6, 5};
 /*
  * The ladder's top weight: a larger W runs as this.  Past it weighted IDA*
- * only gets slower and its answers longer (the 80-move 15-puzzle with linear
- * conflict: 4,039 expansions and 146 moves at 5, 80,202 and 900 at 50), and
- * on a small board a huge one never ends: its bounds creep up a move at a
- * time while each iteration walks the few states again at ever greater
- * depths (a 3x3 board at W = 100 with Manhattan distance passed 3.5 billion
- * nodes).  An answer within 5 x optimum is within W x optimum.
+ * only gets slower and its answers longer, and on a small board a huge one
+ * never ends: its bounds creep up a move at a time while each iteration
+ * walks the few states again at ever greater depths.  An answer within
+ * 5 x optimum is within W x optimum.
  */
 #define LADDER_TOP_WEIGHT (5u * IDA_WEIGHT_ONE)
 /*
  * The twin automaton (twins.c) an iteration at weight 1 follows: the one
  * of length 2 (no building) at first, then longer ones as the search's
  * expansions pass each step's `after`, so that a search of a few thousand
- * nodes builds nothing and a long one drops the most.  Building costs, on
- * 4x4 and 5x5: 5 and 19 ms (length 10), 31 and 90 ms (12), 0.2 and 0.7 s
- * (14), once a run with a context; the tree's branching factor on 5x5 is
- * 2.368 at length 2, 2.295 at 10, 2.272 at 12 and 2.248 at 14 (4x4: 2.130,
- * 2.034, 2.008, 1.985).  Which one is followed changes the nodes, never
+ * nodes builds nothing and a long one drops the most: a longer automaton
+ * costs more to build (once a run with a context) and cuts the tree's
+ * branching factor more.  Which one is followed changes the nodes, never
  * the answer (on several threads, where the expansions an iteration ends
  * with vary a little, the iteration a length starts at may too).  The
  * weighted ladder keeps to reversals.  A split search's pieces (ida_job)
@@ -74,7 +70,7 @@ static const struct {
 } twin_steps[] = {{10, 1000}, {12, 2000000}, {14, 100000000}};
 #define TWINS_JOB 12
 
-/* Expansions each rung after the first may spend (about 0.1 s on the 24-puzzle). */
+/* Expansions each rung after the first may spend: a fraction of a second on the 24-puzzle. */
 #define LADDER_RUNG_EXPANSIONS 2000000u
 
 struct ida_tasks {
