@@ -7,9 +7,7 @@
 #include "heuristic/heuristic.h"
 #include "search/auto.h"
 #include "search/shorten.h"
-#include "strategy/strategy.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
