@@ -426,9 +426,10 @@ static ALWAYS_INLINE int astar_begin(astar_search *a, search_task *search, state
  * with an answer in hand once ASTAR_ANYTIME_EXPANSIONS are spent (status
  * stays SLIDE_OK); without one once the first answer's cap is spent, after
  * the rescue (see the top) when weighted (*status IDA_NODE_CAP, for auto's
- * ladder).  Returns 1 to stop, with *status.
+ * ladder).  Returns 1 to stop, with *status.  Inlined as the loop's own
+ * test was: it runs before every expansion.
  */
-static int astar_capped(astar_search *a, int *status)
+static ALWAYS_INLINE int astar_capped(astar_search *a, int *status)
 {
     search_task *search = a->search;
     slide_stats *stats = search->stats;
@@ -460,85 +461,6 @@ static int astar_capped(astar_search *a, int *status)
         return 1;
     }
     return 0;
-}
-
-/*
- * Expands e, taken with g moves: each child (never back the way e came)
- * estimated, and pushed when it improves on the map's g for it and may
- * lead to an answer shorter than the one in hand.  SLIDE_OK or a status.
- */
-static ALWAYS_INLINE int astar_expand(astar_search *a, const open_item *e, unsigned g, int is_wide)
-{
-    const geometry *shape = &a->search->shape;
-    slide_stats *stats = a->search->stats;
-    const heuristic_impl *heuristic = a->heuristic;
-    int blank =
-        is_wide ? state128_blank(e->state, shape->cells) : state_blank(e->state.lo, shape->cells);
-    int back = e->move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e->move);
-    /*
-     * The children first, their map slots (and table entries, on the
-     * walk) asked for before any is read, so that the misses overlap.
-     */
-    state128 children[4];
-    unsigned tiles[4];
-    int targets[4], moves[4], count = 0;
-    unsigned touched[2] = {0, 0};
-    for (int m = 0; m < 4; m++) {
-        int target = shape->neighbour[blank][m];
-        if (target < 0 || m == back)
-            continue;
-        state128 child = e->state;
-        if (is_wide) {
-            tiles[count] = state128_get(e->state, target);
-            child = state128_swap(e->state, blank, target);
-            state_map_prefetch_wide(&a->seen, child);
-        } else {
-            tiles[count] = state_get(e->state.lo, target);
-            child.lo = state_swap(e->state.lo, blank, target);
-        }
-        if (a->walking) {
-            touched[0] |= 1u << a->set->group_of[tiles[count]];
-            touched[1] |= 1u << a->set->mirror_group_of[tiles[count]];
-        }
-        children[count] = child;
-        targets[count] = target;
-        moves[count++] = m;
-    }
-    pdb_step steps[4];
-    uint8_t child_values[4][2 * PDB_MAX_GROUPS];
-    if (a->walking) {
-        pdb_walk_resume_wide(&a->walk, e->state, e->h, a->values, touched);
-        for (int i = 0; i < count; i++)
-            pdb_walk_locate(&a->walk, tiles[i], (unsigned)targets[i], (unsigned)blank, &steps[i]);
-    }
-    int status = SLIDE_OK;
-    for (int i = 0; i < count && status == SLIDE_OK; i++) {
-        state128 child = children[i];
-        stats->generated++;
-        unsigned child_h;
-        if (a->walking)
-            child_h = pdb_walk_read(&a->walk, &steps[i]);
-        else if (heuristic->delta)
-            child_h =
-                (unsigned)((int)e->h + heuristic->delta(a->hctx, tiles[i], targets[i], blank));
-        else
-            child_h = is_wide ? heuristic->estimate_wide(a->hctx, child)
-                              : heuristic->estimate(a->hctx, child.lo);
-        if (g + 1 + child_h >= a->best.length)
-            continue;
-        int improved = seen_improve(&a->seen, child, g + 1, moves[i], is_wide);
-        if (improved < 0) {
-            status = improved;
-        } else if (improved) {
-            if (a->walking) {
-                memcpy(child_values[i], a->values, a->open.stride);
-                pdb_step_values(&a->walk, &steps[i], child_values[i]);
-            }
-            status = open_push(&a->open, child, weighted_f(&a->best, g + 1, child_h), g + 1,
-                               child_h, moves[i], child_values[i]);
-        }
-    }
-    return status;
 }
 
 /*
@@ -616,6 +538,14 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
     int status = astar_begin(&a, search, start, is_wide, &h0);
     if (!a.made)
         return status;
+    /* the search's constants in locals: read after every store through a byte otherwise */
+    const geometry *shape = &search->shape;
+    const heuristic_impl *heuristic = a.heuristic;
+    void *hctx = a.hctx;
+    const pdb_set *set = a.set;
+    int walking = a.walking, headed = a.headed;
+    state128 goal = a.goal;
+    uint8_t child_values[4][2 * PDB_MAX_GROUPS];
     unsigned f = h0, g = 0;
     while (status == SLIDE_OK && a.open.size > 0) {
         open_item e = open_pop(&a.open, &f, &g, a.values);
@@ -623,24 +553,91 @@ static ALWAYS_INLINE int astar_run(search_task *search, int is_wide)
             continue; /* stale: a shorter path to this state was found after the push */
         if (g + e.h >= a.best.length)
             continue; /* nothing through it is shorter than the answer in hand */
-        if (is_wide ? state128_equal(e.state, a.goal) : e.state.lo == a.goal.lo) {
-            status = anytime_keep(&a.best, &a.seen, &search->shape, e.state, g);
+        if (is_wide ? state128_equal(e.state, goal) : e.state.lo == goal.lo) {
+            status = anytime_keep(&a.best, &a.seen, shape, e.state, g);
             if (a.best.weight == IDA_WEIGHT_ONE)
                 break; /* at weight 1 the first goal taken is a shortest answer */
             continue;
         }
         if (astar_capped(&a, &status))
             break;
-        if (a.headed && a.seen.count >= ASTAR_HEADED_STATES) {
+        if (headed && a.seen.count >= ASTAR_HEADED_STATES) {
             seen_reserve(&a.seen, budget);
-            a.headed = 0;
+            headed = 0;
         }
         stats->expanded++;
         if ((stats->expanded & 4095) == 0 && budget_expired(budget)) {
             status = budget->status;
             break;
         }
-        status = astar_expand(&a, &e, g, is_wide);
+        /*
+         * The expansion: the children first, their map slots (and table
+         * entries, on the walk) asked for before any is read, so that the
+         * misses overlap; then each child estimated, and pushed when it
+         * improves on the map's g for it and may lead to an answer shorter
+         * than the one in hand.
+         */
+        int blank =
+            is_wide ? state128_blank(e.state, shape->cells) : state_blank(e.state.lo, shape->cells);
+        int back = e.move == STATE_MAP_ROOT_MOVE ? -1 : move_inverse(e.move);
+        state128 children[4];
+        unsigned tiles[4];
+        int targets[4], moves[4], count = 0;
+        unsigned touched[2] = {0, 0};
+        for (int m = 0; m < 4; m++) {
+            int target = shape->neighbour[blank][m];
+            if (target < 0 || m == back)
+                continue;
+            state128 child = e.state;
+            if (is_wide) {
+                tiles[count] = state128_get(e.state, target);
+                child = state128_swap(e.state, blank, target);
+                state_map_prefetch_wide(&a.seen, child);
+            } else {
+                tiles[count] = state_get(e.state.lo, target);
+                child.lo = state_swap(e.state.lo, blank, target);
+            }
+            if (walking) {
+                touched[0] |= 1u << set->group_of[tiles[count]];
+                touched[1] |= 1u << set->mirror_group_of[tiles[count]];
+            }
+            children[count] = child;
+            targets[count] = target;
+            moves[count++] = m;
+        }
+        pdb_step steps[4];
+        if (walking) {
+            pdb_walk_resume_wide(&a.walk, e.state, e.h, a.values, touched);
+            for (int i = 0; i < count; i++)
+                pdb_walk_locate(&a.walk, tiles[i], (unsigned)targets[i], (unsigned)blank,
+                                &steps[i]);
+        }
+        for (int i = 0; i < count && status == SLIDE_OK; i++) {
+            state128 child = children[i];
+            stats->generated++;
+            unsigned child_h;
+            if (walking)
+                child_h = pdb_walk_read(&a.walk, &steps[i]);
+            else if (heuristic->delta)
+                child_h =
+                    (unsigned)((int)e.h + heuristic->delta(hctx, tiles[i], targets[i], blank));
+            else
+                child_h = is_wide ? heuristic->estimate_wide(hctx, child)
+                                  : heuristic->estimate(hctx, child.lo);
+            if (g + 1 + child_h >= a.best.length)
+                continue;
+            int improved = seen_improve(&a.seen, child, g + 1, moves[i], is_wide);
+            if (improved < 0) {
+                status = improved;
+            } else if (improved) {
+                if (walking) {
+                    memcpy(child_values[i], a.values, a.open.stride);
+                    pdb_step_values(&a.walk, &steps[i], child_values[i]);
+                }
+                status = open_push(&a.open, child, weighted_f(&a.best, g + 1, child_h), g + 1,
+                                   child_h, moves[i], child_values[i]);
+            }
+        }
     }
     return astar_finish(&a, status, f);
 }
