@@ -507,6 +507,24 @@ static inline slide_solve_options slide_solve_options_init(void)
 }
 
 #define SLIDE_MAX_WEIGHT 100.0
+
+/*
+ * Stack.  idastar's search recurses a frame a move of depth, so a path is
+ * at most SLIDE_MAX_SEARCH_DEPTH moves long: an iteration whose bound
+ * would let one go deeper is refused with SLIDE_E_TOO_LARGE (stats->note
+ * says so), by slide_solve and by slide_split_iteration and
+ * slide_split_search past that bound.  Every shortest answer on the boards
+ * idastar takes (at most SLIDE_MAX_WIDE_CELLS cells) is far shorter (the
+ * 24-puzzle's longest is at most 205 moves), and so is the deepest path of
+ * the weighted ladder, whose weight stops at 5.  A thread that calls
+ * slide_solve, slide_split_iteration or slide_split_search needs
+ * SLIDE_SEARCH_STACK bytes of stack (a search at the cap used 1.7 MiB with
+ * GCC -O3 on x86-64, the pattern database loop on 5x5 the deepest frames);
+ * the threads a search starts itself get that much.  The main thread's
+ * stack (8 MiB on Linux) and glibc's default for new threads are enough.
+ */
+#define SLIDE_MAX_SEARCH_DEPTH 1500u
+#define SLIDE_SEARCH_STACK ((size_t)4 << 20)
 /*
  * The weights auto uses on boards of 17 to 25 cells when their pattern
  * databases are cached (without them: beam search, with a note): anytime
@@ -598,7 +616,11 @@ SLIDE_API const slide_heuristic_info *slide_heuristic_at(size_t index);
  * context keeps its tables for the next call.  stats gets the call's nodes.
  */
 #define SLIDE_SPLIT_NO_BOUND 0xffffffffu /* nothing was cut: there is no next iteration */
-#define SLIDE_SPLIT_MAX_BOUND 100000u    /* the largest bound the calls take */
+/*
+ * The largest bound the calls read; one past SLIDE_MAX_SEARCH_DEPTH is
+ * then refused with SLIDE_E_TOO_LARGE (stats->note says so).
+ */
+#define SLIDE_SPLIT_MAX_BOUND 100000u
 
 typedef struct slide_split {
     unsigned start_bound; /* the first iteration's bound, the start's estimate; 0: start is the goal */

@@ -3,9 +3,12 @@
  * every iteration, searched alone in any order, give the string one thread
  * prints, on 3x3, 4x4, 2x5 and 5x5 boards with every heuristic; bad
  * prefixes and options are refused; the tables' fingerprint tells table
- * sets apart.
+ * sets apart; a piece's depth is capped where the stack slide.h states
+ * holds it.
  */
 #include "testkit.h"
+
+#include <pthread.h>
 
 static slide_solve_options with_heuristic(const char *heuristic, slide_context *context)
 {
@@ -228,11 +231,98 @@ static void the_fingerprint_tells_table_sets_apart(void **state)
     slide_board_free(&b);
 }
 
+/* A search on a thread of its own stack: the board, its options, a bound and the status. */
+typedef struct deep_search {
+    const slide_board *board;
+    const slide_solve_options *opt;
+    unsigned bound;
+    int status;
+    slide_stats stats;
+} deep_search;
+
+static void *search_deep(void *arg)
+{
+    deep_search *d = arg;
+    slide_split_result r;
+    d->stats = slide_stats_init();
+    d->status = slide_split_search(d->board, NULL, d->opt, d->bound, "", 0, &r, &d->stats);
+    slide_split_result_free(&r);
+    return NULL;
+}
+
+/* Runs search_deep on a thread with `stack` bytes of stack. */
+static void on_stack(deep_search *d, size_t stack)
+{
+    pthread_attr_t attr;
+    pthread_t thread;
+    assert_int_equal(pthread_attr_init(&attr), 0);
+    assert_int_equal(pthread_attr_setstacksize(&attr, stack), 0);
+    assert_int_equal(pthread_create(&thread, &attr, search_deep, d), 0);
+    assert_int_equal(pthread_join(thread, NULL), 0);
+    pthread_attr_destroy(&attr);
+}
+
+/* Cancels once asked more than 8 times: after some 32,000 nodes. */
+static int cancel_later(void *ctx)
+{
+    int *asked = ctx;
+    return ++*asked > 8;
+}
+
+/*
+ * The node loops recurse a frame a move: a piece at the deepest bound
+ * (its first path dives nearly that deep) runs on SLIDE_SEARCH_STACK, with
+ * the largest frames (pattern databases on 5x5); one past it is refused
+ * before it searches, also on a thread of 256 KiB (where a bound of 20,000
+ * overflowed the stack); so is an iteration past it.
+ */
+static void the_depth_is_capped_within_the_stated_stack(void **state)
+{
+    (void)state;
+    slide_board b =
+        testkit_board("18 6 10 15 1 x 5 7 8 14 16 12 11 13 22 19 24 17 4 23 21 9 2 3 20", 0, 0);
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_solve_options opt = with_heuristic("pdb", ctx);
+    slide_split split;
+    assert_int_equal(slide_split_begin(&b, NULL, &opt, &split, NULL), SLIDE_OK);
+    /* the tables and the move automaton built, so that cancel is asked by the search alone */
+    deep_search d = {&b, &opt, split.start_bound, 0, {0}};
+    on_stack(&d, SLIDE_SEARCH_STACK);
+    assert_int_equal(d.status, SLIDE_OK);
+
+    int asked = 0;
+    slide_limits limits = slide_limits_init();
+    limits.cancel = cancel_later;
+    limits.cancel_ctx = &asked;
+    opt.limits = &limits;
+    d.bound = SLIDE_MAX_SEARCH_DEPTH;
+    on_stack(&d, SLIDE_SEARCH_STACK);
+    assert_int_equal(d.status, SLIDE_E_CANCELLED);
+    assert_true(d.stats.expanded > SLIDE_MAX_SEARCH_DEPTH);
+
+    unsigned past[] = {SLIDE_MAX_SEARCH_DEPTH + 1, 20000, SLIDE_SPLIT_MAX_BOUND};
+    for (size_t i = 0; i < sizeof past / sizeof past[0]; i++) {
+        d.bound = past[i];
+        on_stack(&d, 256 << 10);
+        assert_int_equal(d.status, SLIDE_E_TOO_LARGE);
+        assert_non_null(strstr(d.stats.note, "past its deepest search, 1500 moves"));
+        assert_int_equal(d.stats.expanded, 0);
+        slide_stats st = slide_stats_init();
+        assert_int_equal(slide_split_iteration(&b, NULL, &opt, past[i], 4, &split, &st),
+                         SLIDE_E_TOO_LARGE);
+        assert_int_equal(split.count, 0);
+    }
+    slide_context_free(ctx);
+    slide_board_free(&b);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(pieces_give_the_one_thread_answer_on_small_boards),
     cmocka_unit_test(pieces_give_the_one_thread_answer_on_5x5),
     cmocka_unit_test(bad_pieces_are_refused),
     cmocka_unit_test(the_fingerprint_tells_table_sets_apart),
+    cmocka_unit_test(the_depth_is_capped_within_the_stated_stack),
 };
 
 TESTKIT_MAIN(tests)

@@ -357,12 +357,21 @@ static int search_split(drive *d, int count)
     pthread_t ids[IDA_MAX_THREADS];
     worker_start starts[IDA_MAX_THREADS];
     int started[IDA_MAX_THREADS] = {0};
+    /* the stack the deepest search needs, whatever the system's default (musl's is 128 KiB) */
+    pthread_attr_t attr;
+    int have_attr = pthread_attr_init(&attr) == 0;
+    if (have_attr && pthread_attr_setstacksize(&attr, SLIDE_SEARCH_STACK) != 0) {
+        pthread_attr_destroy(&attr);
+        have_attr = 0;
+    }
     for (int i = 1; i < count; i++) {
         starts[i].iteration = &it;
         starts[i].thread = d->threads[i];
         /* a thread the system refuses leaves its subtrees to the others */
-        started[i] = pthread_create(&ids[i], NULL, worker_main, &starts[i]) == 0;
+        started[i] = have_attr && pthread_create(&ids[i], &attr, worker_main, &starts[i]) == 0;
     }
+    if (have_attr)
+        pthread_attr_destroy(&attr);
     run_subtrees(&it, first);
     for (int i = 1; i < count; i++)
         if (started[i])
@@ -460,6 +469,23 @@ static int grow_twins(drive *d)
 }
 
 /*
+ * The node loops recurse a frame a move, so the depth of a search is
+ * capped at SLIDE_MAX_SEARCH_DEPTH (slide.h), which SLIDE_SEARCH_STACK of
+ * stack holds: an iteration whose bound lets a path go deeper is refused
+ * (SLIDE_E_TOO_LARGE, with a note) before it starts.  A depth is g, and
+ * f >= g * IDA_WEIGHT_ONE, so bound / IDA_WEIGHT_ONE is the deepest a path
+ * of the iteration goes.  Returns SLIDE_OK or SLIDE_E_TOO_LARGE.
+ */
+static int within_depth(drive *d, unsigned bound)
+{
+    if (bound / IDA_WEIGHT_ONE <= SLIDE_MAX_SEARCH_DEPTH)
+        return SLIDE_OK;
+    search_note(d->search, "idastar's bound of %u moves is past its deepest search, %u moves",
+                bound / IDA_WEIGHT_ONE, (unsigned)SLIDE_MAX_SEARCH_DEPTH);
+    return SLIDE_E_TOO_LARGE;
+}
+
+/*
  * IDA* at one weight: iterations from the start's f until an answer shorter
  * than limit (1, in d->found), none under the limit (0), or a status
  * (IDA_NODE_CAP when node_cap expansions of the first thread are spent).
@@ -468,8 +494,11 @@ static int iterate(drive *d, unsigned weight, unsigned limit, uint64_t node_cap,
 {
     for (d->bound = weight * d->start_h;;) {
         sum_counters(d);
+        int status = within_depth(d, d->bound);
+        if (status != SLIDE_OK)
+            return status;
         search_progress(d->search, d->bound / IDA_WEIGHT_ONE);
-        int status = make_room(d, d->bound, count);
+        status = make_room(d, d->bound, count);
         /*
          * Plain IDA* only: a ladder's rung of weight 1 (--weight 1.001) is
          * capped and on one thread after a first rung on several, whose
@@ -559,7 +588,8 @@ static int ladder(drive *d, uint8_t **best, size_t *best_cap, unsigned *best_len
             *best_length = d->found_length;
             have = 1;
         } else if (r < 0 && r != IDA_NODE_CAP) {
-            note_stop(d, weight);
+            if (r != SLIDE_E_TOO_LARGE)
+                note_stop(d, weight); /* else within_depth's note says why */
             if (!have || r == SLIDE_E_CANCELLED)
                 return r; /* a caller who cancels wants no answer, not the best so far */
             /* a limit after the first rung: the best answer so far keeps the bound */
@@ -617,7 +647,9 @@ static int drive_job(drive *d, ida_job *job)
         return SLIDE_E_BAD_MOVE;
     }
     d->bound = job->bound * IDA_WEIGHT_ONE;
-    status = make_room(d, d->bound, 1);
+    status = within_depth(d, d->bound);
+    if (status == SLIDE_OK)
+        status = make_room(d, d->bound, 1);
     if (status != SLIDE_OK)
         return status;
     first->bound = d->bound;
