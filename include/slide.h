@@ -35,10 +35,30 @@
  * 0, a struct not made by its init function, is refused with
  * SLIDE_E_ARGUMENT.  One such struct refers to another by pointer (NULL =
  * defaults), never holds it.
+ * A size above SLIDE_MAX_STRUCT_SIZE is no release's (garbage, a struct
+ * not made by its init function) and is refused with SLIDE_E_ARGUMENT
+ * too: the library reads no byte past it.
  * The other structs never grow: slide_board, slide_solution and slide_rng,
  * which callers make themselves, and those the library hands out and owns
  * (slide_progress, slide_algo_info, slide_heuristic_info) may grow at the
  * end only, so a program reads them through the pointer it is given.
+ *
+ * Arguments.  One rule for every function here.  A pointer a function
+ * needs is never NULL: NULL is refused with SLIDE_E_ARGUMENT and nothing
+ * is touched (a board to fill is left empty when it can be).  A function
+ * that returns no status returns a safe value instead, as it says: 0 from
+ * slide_board_equal, slide_solvable, slide_board_read_small,
+ * slide_rng_next and slide_rng_below (also for a bound of 0), NULL from
+ * slide_algo_by_name and slide_algo_auto; slide_rng_seed and the *_free
+ * functions do nothing.  A pointer that comes with a length (text, moves,
+ * a prefix) may be NULL when the length is 0.  Pointers marked optional
+ * ("may be NULL") mean the defaults or "not wanted".  Numbers outside
+ * what a field or parameter documents are refused with SLIDE_E_ARGUMENT
+ * (stats->note saying which, where there is one): threads below 0 or
+ * above SLIDE_MAX_THREADS, a timeout that is not a number, a negative
+ * max_group, a weight outside 1 .. SLIDE_MAX_WEIGHT; a board past
+ * SLIDE_MAX_CELLS cells or SLIDE_MAX_SIDE a side is not a valid board
+ * (slide_board_validate).
  */
 #ifndef SLIDE_H
 #define SLIDE_H
@@ -91,6 +111,8 @@ SLIDE_API unsigned slide_version_number(void);
 #define SLIDE_MAX_SIDE 100000
 /* Largest cell count the parser accepts (4 million: 2000x2000, four times a 1000x1000 board). */
 #define SLIDE_MAX_CELLS (4u * 1000u * 1000u)
+/* The largest `size` a struct that may grow can have (see Compatibility). */
+#define SLIDE_MAX_STRUCT_SIZE 4096u
 
 /* ---------------------------------------------------------------- status */
 
@@ -208,9 +230,13 @@ SLIDE_API int slide_board_init_goal(slide_board *out, int rows, int cols);
 /* A deep copy of src into *out (an emptied board, as slide_board_free leaves it, stays empty). */
 SLIDE_API int slide_board_copy(slide_board *out, const slide_board *src);
 SLIDE_API void slide_board_free(slide_board *board);
-/* Non-zero when both boards have the same shape and cells. */
+/* Non-zero when both boards have the same shape and cells (0 when either is NULL). */
 SLIDE_API int slide_board_equal(const slide_board *a, const slide_board *b);
-/* Validates tiles and blank; fills err like the parser.  SLIDE_OK or SLIDE_E_PARSE. */
+/*
+ * Validates shape, tiles and blank (a board past SLIDE_MAX_CELLS cells or
+ * SLIDE_MAX_SIDE a side is refused before anything is allocated); fills
+ * err like the parser.  SLIDE_OK, SLIDE_E_PARSE or SLIDE_E_NOMEM.
+ */
 SLIDE_API int slide_board_validate(const slide_board *board, slide_parse_error *err);
 
 /*
@@ -290,7 +316,8 @@ typedef struct slide_limits {
     size_t size;        /* set by slide_limits_init */
     size_t max_memory;  /* bytes of search memory; 0 = SLIDE_DEFAULT_MAX_MEMORY */
     /*
-     * Seconds of wall time; <= 0 = none.  It covers building the pattern
+     * Seconds of wall time; <= 0 or infinity = none, NaN refused
+     * (SLIDE_E_ARGUMENT).  It covers building the pattern
      * databases a solve needs (tables finished by then stay cached), but
      * not the wait for a context's lock while another thread builds.
      */
@@ -486,7 +513,9 @@ typedef struct slide_solve_options {
     void *progress_ctx;
     /*
      * Threads inside one search (idastar; the other algorithms use one);
-     * 0 or 1 = one.  The answer is the same string whatever the count.
+     * 0 or 1 = one, at most SLIDE_MAX_THREADS (else SLIDE_E_ARGUMENT), of
+     * which a search runs 64 at most.  The answer is the same string
+     * whatever the count.
      */
     int threads;
     /*
@@ -507,6 +536,7 @@ static inline slide_solve_options slide_solve_options_init(void)
 }
 
 #define SLIDE_MAX_WEIGHT 100.0
+#define SLIDE_MAX_THREADS 1024
 
 /*
  * Stack.  idastar's search recurses a frame a move of depth, so a path is

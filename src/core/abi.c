@@ -22,6 +22,20 @@ static size_t size_of(const void *caller)
     return size;
 }
 
+/* Whether a caller's size is one some release's struct can have. */
+static int size_fits(size_t size, size_t min_size)
+{
+    return size >= min_size && size <= SLIDE_MAX_STRUCT_SIZE;
+}
+
+int abi_any_null(const void *const *pointers, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (!pointers[i])
+            return 1;
+    return 0;
+}
+
 int abi_copy_in(void *local, size_t local_size, const void *in, size_t min_size)
 {
     memset(local, 0, local_size);
@@ -29,7 +43,7 @@ int abi_copy_in(void *local, size_t local_size, const void *in, size_t min_size)
     if (!in)
         return SLIDE_OK;
     size_t size = size_of(in);
-    if (size < min_size)
+    if (!size_fits(size, min_size))
         return SLIDE_E_ARGUMENT;
     for (size_t i = local_size; i < size; i++)
         if (((const unsigned char *)in)[i] != 0)
@@ -42,7 +56,7 @@ int abi_copy_in(void *local, size_t local_size, const void *in, size_t min_size)
 
 int abi_check_out(const void *out, size_t min_size)
 {
-    return !out || size_of(out) >= min_size ? SLIDE_OK : SLIDE_E_ARGUMENT;
+    return !out || size_fits(size_of(out), min_size) ? SLIDE_OK : SLIDE_E_ARGUMENT;
 }
 
 void abi_copy_out(void *out, const void *local, size_t local_size)

@@ -33,17 +33,31 @@
 #define ABI_MIN_GEN_OPTIONS ABI_SIZE_UNTIL(slide_gen_options, walk_max)
 
 /*
+ * Non-zero when any of the pointers given is NULL: the one check of the
+ * rule of slide.h ("Arguments") that every public function taking a
+ * pointer it needs makes first, ABI_MISSING(out, src).
+ */
+int abi_any_null(const void *const *pointers, size_t count);
+#define ABI_MISSING(...)                                                                           \
+    abi_any_null((const void *const[]){__VA_ARGS__},                                               \
+                 sizeof((const void *const[]){__VA_ARGS__}) / sizeof(const void *))
+
+/*
  * Copies the caller's struct `in` into *local, a struct of this release
  * (local_size bytes): as many bytes as both have, the rest of *local zero,
  * and local's size set to local_size.  in NULL gives the defaults (all
  * zero).  SLIDE_E_ARGUMENT, with *local the defaults, when in's size is
- * below min_size (0: not made by its init function), or above local_size
- * with a byte past local_size that is not zero (a field of a later release
- * that this one cannot honour).
+ * below min_size (0: not made by its init function), above
+ * SLIDE_MAX_STRUCT_SIZE (garbage), or above local_size with a byte past
+ * local_size that is not zero (a field of a later release that this one
+ * cannot honour).
  */
 int abi_copy_in(void *local, size_t local_size, const void *in, size_t min_size);
 
-/* SLIDE_OK when out is NULL or its size is at least min_size; else SLIDE_E_ARGUMENT. */
+/*
+ * SLIDE_OK when out is NULL or its size is from min_size to
+ * SLIDE_MAX_STRUCT_SIZE; else SLIDE_E_ARGUMENT.
+ */
 int abi_check_out(const void *out, size_t min_size);
 
 /*

@@ -9,6 +9,8 @@ const char slide_move_letters[4] = {'u', 'd', 'l', 'r'};
 
 int slide_board_init_goal(slide_board *out, int rows, int cols)
 {
+    if (ABI_MISSING(out))
+        return SLIDE_E_ARGUMENT;
     memset(out, 0, sizeof *out);
     if (rows < 2 || cols < 2 || rows > SLIDE_MAX_SIDE || cols > SLIDE_MAX_SIDE ||
         (uint64_t)rows * (uint64_t)cols > SLIDE_MAX_CELLS)
@@ -28,6 +30,11 @@ int slide_board_init_goal(slide_board *out, int rows, int cols)
 
 int slide_board_copy(slide_board *out, const slide_board *src)
 {
+    if (ABI_MISSING(out, src)) {
+        if (out)
+            memset(out, 0, sizeof *out);
+        return SLIDE_E_ARGUMENT;
+    }
     size_t n = (size_t)src->rows * (size_t)src->cols;
     *out = *src;
     if (!src->cells || src->rows <= 0 || src->cols <= 0) {
@@ -54,6 +61,8 @@ void slide_board_free(slide_board *board)
 
 int slide_board_equal(const slide_board *a, const slide_board *b)
 {
+    if (ABI_MISSING(a, b))
+        return 0;
     if (a->rows != b->rows || a->cols != b->cols || a->blank != b->blank)
         return 0;
     if (!a->cells || !b->cells || a->rows <= 0 || a->cols <= 0)
@@ -66,9 +75,18 @@ static int validate(const slide_board *board, slide_parse_error *err)
 {
     if (err)
         memset(err, 0, sizeof *err);
-    if (!board || !board->cells || board->rows < 2 || board->cols < 2) {
+    if (!board->cells || board->rows < 2 || board->cols < 2) {
         if (err)
             snprintf(err->message, sizeof err->message, "a board needs at least 2 rows and 2 columns");
+        return SLIDE_E_PARSE;
+    }
+    /* the parser's caps: a board past them was not read from text, and is not allocated for */
+    if (board->rows > SLIDE_MAX_SIDE || board->cols > SLIDE_MAX_SIDE ||
+        (uint64_t)board->rows * (uint64_t)board->cols > SLIDE_MAX_CELLS) {
+        if (err)
+            snprintf(err->message, sizeof err->message,
+                     "a board has at most %u cells and sides of at most %d",
+                     (unsigned)SLIDE_MAX_CELLS, SLIDE_MAX_SIDE);
         return SLIDE_E_PARSE;
     }
     size_t n = (size_t)board->rows * (size_t)board->cols;
@@ -106,7 +124,7 @@ static int validate(const slide_board *board, slide_parse_error *err)
 int slide_board_validate(const slide_board *board, slide_parse_error *err)
 {
     slide_parse_error error;
-    if (abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
+    if (ABI_MISSING(board) || abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
     int status = validate(board, err ? &error : NULL);
     abi_copy_out(err, &error, sizeof error);
@@ -153,6 +171,8 @@ int slide_replay(const slide_board *start, const slide_board *goal, const char *
         *failed_at = len;
     if (reached_goal)
         *reached_goal = 0;
+    if (ABI_MISSING(start) || (len && !moves))
+        return SLIDE_E_ARGUMENT;
     if (goal && (goal->rows != start->rows || goal->cols != start->cols))
         return SLIDE_E_SHAPE;
     if (!blank_on_board(start))

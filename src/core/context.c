@@ -31,6 +31,8 @@ struct slide_context {
 int slide_context_create(slide_context **out, const slide_context_options *opt)
 {
     slide_context_options options;
+    if (ABI_MISSING(out))
+        return SLIDE_E_ARGUMENT;
     *out = NULL;
     if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_CONTEXT_OPTIONS) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;

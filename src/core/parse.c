@@ -364,7 +364,8 @@ static int parse_list(parser *p, size_t begin, size_t end)
 
 int slide_infer_shape(size_t cells, int *rows, int *cols)
 {
-    if (cells > SLIDE_MAX_CELLS) /* sides must fit an int, and r * r must not wrap */
+    /* sides must fit an int, and r * r must not wrap */
+    if (ABI_MISSING(rows, cols) || cells > SLIDE_MAX_CELLS)
         return SLIDE_E_ARGUMENT;
     size_t best = 0;
     for (size_t r = 2; r * r <= cells; r++)
@@ -547,7 +548,10 @@ int slide_board_parse(const char *text, size_t len, const slide_parse_options *o
 {
     slide_parse_options options;
     slide_parse_error error;
-    if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_PARSE_OPTIONS) != SLIDE_OK ||
+    if (ABI_MISSING(out))
+        return SLIDE_E_ARGUMENT;
+    if ((len && !text) ||
+        abi_copy_in(&options, sizeof options, opt, ABI_MIN_PARSE_OPTIONS) != SLIDE_OK ||
         abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK) {
         memset(out, 0, sizeof *out);
         return SLIDE_E_ARGUMENT;
@@ -560,6 +564,8 @@ int slide_board_parse(const char *text, size_t len, const slide_parse_options *o
 int slide_board_read_small(const char *text, size_t len, uint8_t *cells)
 {
     int count = 0, tokens = 0, in_token = 0;
+    if (ABI_MISSING(cells) || (len && !text))
+        return 0;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
         uint8_t value;
@@ -641,7 +647,7 @@ bad:
 int slide_parse_size(const char *text, int *rows, int *cols, slide_parse_error *err)
 {
     slide_parse_error error;
-    if (abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
+    if (ABI_MISSING(text, rows, cols) || abi_check_out(err, ABI_MIN_PARSE_ERROR) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
     int status = parse_size(text, rows, cols, err ? &error : NULL);
     abi_copy_out(err, &error, sizeof error);

@@ -4,7 +4,7 @@
  * Written out here rather than taken from libc so that `slide gen --seed S`
  * prints the same boards on every machine and libc.
  */
-#include "slide.h"
+#include "core/abi.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -16,6 +16,8 @@ static uint64_t splitmix64(uint64_t *x)
 
 void slide_rng_seed(slide_rng *rng, uint64_t seed)
 {
+    if (ABI_MISSING(rng))
+        return;
     for (int i = 0; i < 4; i++)
         rng->s[i] = splitmix64(&seed);
 }
@@ -27,6 +29,8 @@ static uint64_t rotl(uint64_t x, int k)
 
 uint64_t slide_rng_next(slide_rng *rng)
 {
+    if (ABI_MISSING(rng))
+        return 0;
     uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
@@ -42,6 +46,8 @@ uint64_t slide_rng_next(slide_rng *rng)
 /* Rejection sampling: draws below the largest multiple of bound are kept. */
 uint64_t slide_rng_below(slide_rng *rng, uint64_t bound)
 {
+    if (ABI_MISSING(rng) || bound == 0)
+        return 0;
     uint64_t threshold = (0 - bound) % bound; /* 2^64 mod bound */
     for (;;) {
         uint64_t r = slide_rng_next(rng);

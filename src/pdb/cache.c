@@ -39,6 +39,8 @@ int pdb_cache_dir(const char *override, char *buf, size_t size)
 
 int slide_pdb_env_max_group(int *max_group)
 {
+    if (ABI_MISSING(max_group))
+        return SLIDE_E_ARGUMENT;
     const char *text = getenv("SLIDE_PDB_MAX_GROUP");
     *max_group = 0;
     if (!text || !*text)
@@ -64,7 +66,8 @@ int pdb_env_max_group(void)
 int slide_pdb_cache_dir(const slide_pdb_options *opt, char *buf, size_t size)
 {
     slide_pdb_options options;
-    if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_PDB_OPTIONS) != SLIDE_OK)
+    if (ABI_MISSING(buf) ||
+        abi_copy_in(&options, sizeof options, opt, ABI_MIN_PDB_OPTIONS) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
     return pdb_cache_dir(options.cache_dir, buf, size);
 }
@@ -324,7 +327,7 @@ int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, siz
     slide_pdb_options options;
     slide_pdb_summary done;
     if (abi_copy_in(&options, sizeof options, opt, ABI_MIN_PDB_OPTIONS) != SLIDE_OK ||
-        abi_check_out(summary, ABI_MIN_PDB_SUMMARY) != SLIDE_OK)
+        abi_check_out(summary, ABI_MIN_PDB_SUMMARY) != SLIDE_OK || options.max_group < 0)
         return SLIDE_E_ARGUMENT;
     int status = pdb_prepare(goal, &options, max_memory, progress, progress_ctx, &done);
     abi_copy_out(summary, &done, sizeof done);
@@ -333,6 +336,8 @@ int slide_pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, siz
 
 int slide_pdb_cache_clear(const char *dir, unsigned *removed)
 {
+    if (ABI_MISSING(dir, removed))
+        return SLIDE_E_ARGUMENT;
     *removed = 0;
     DIR *d = opendir(dir);
     if (!d)

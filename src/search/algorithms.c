@@ -63,6 +63,6 @@ const algorithm *algorithm_find(const char *name)
 
 const slide_algo_info *slide_algo_by_name(const char *name)
 {
-    const algorithm *algo = algorithm_find(name);
+    const algorithm *algo = name ? algorithm_find(name) : NULL;
     return algo ? &algo->info : NULL;
 }

@@ -430,6 +430,8 @@ const char *slide_algo_auto(const slide_board *start)
 {
     auto_facts facts;
     auto_plan plan;
+    if (ABI_MISSING(start))
+        return NULL;
     auto_facts_init(&facts, start->rows, start->cols);
     auto_choose(&facts, &plan);
     return plan.algo;

@@ -35,6 +35,7 @@
  * shared by every board and goal of a batch; without one it is built for
  * the call and freed.
  */
+#include "core/abi.h"
 #include "core/rank.h"
 #include "search/search.h"
 
@@ -309,9 +310,12 @@ static int pack_cells(const dtable *t, const uint8_t *cells, state64 *out)
 
 int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slide_dist_table **out)
 {
-    *out = NULL;
-    if (!ctx || !goal)
+    if (ABI_MISSING(ctx, goal, out)) {
+        if (out)
+            *out = NULL;
         return SLIDE_E_ARGUMENT;
+    }
+    *out = NULL;
     if ((long long)goal->rows * goal->cols > SLIDE_MAX_TABLE_CELLS)
         return SLIDE_E_TOO_LARGE;
     int status = slide_board_validate(goal, NULL);
@@ -343,7 +347,7 @@ int slide_dist_table_get(slide_context *ctx, const slide_board *goal, const slid
 int slide_dist_table_distance(const slide_dist_table *v, const uint8_t *cells)
 {
     state64 s;
-    if (!pack_cells(v->table, cells, &s))
+    if (ABI_MISSING(v, cells) || !pack_cells(v->table, cells, &s))
         return SLIDE_E_ARGUMENT;
     uint8_t entry = v->table->dist[dtable_rank(v->table, view_state(v, s))];
     return entry == UNREACHED ? SLIDE_E_UNSOLVABLE : entry & DIST_MASK;
@@ -352,7 +356,7 @@ int slide_dist_table_distance(const slide_dist_table *v, const uint8_t *cells)
 int slide_dist_table_moves(const slide_dist_table *v, const uint8_t *cells, char *out, size_t cap)
 {
     state64 s;
-    if (!pack_cells(v->table, cells, &s))
+    if (ABI_MISSING(v, cells, out) || !pack_cells(v->table, cells, &s))
         return SLIDE_E_ARGUMENT;
     s = view_state(v, s);
     size_t r = dtable_rank(v->table, s);

@@ -8,6 +8,7 @@
 #include "search/auto.h"
 #include "search/shorten.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -71,6 +72,27 @@ static int check_boards(const slide_board *start, const slide_board **goal, slid
 }
 
 /*
+ * Whether an option holds a number it does not document (weight: its
+ * auto_weight, 0 when refused); if so, the note says which.
+ */
+static int option_refused(const slide_solve_options *opt, unsigned weight, slide_stats *stats)
+{
+    if (weight == 0)
+        snprintf(stats->note, sizeof stats->note, "the weight must be a number from 1 to %g",
+                 SLIDE_MAX_WEIGHT);
+    else if (opt->threads < 0 || opt->threads > SLIDE_MAX_THREADS)
+        snprintf(stats->note, sizeof stats->note, "threads must be a number from 0 to %d",
+                 SLIDE_MAX_THREADS);
+    else if (opt->limits && isnan(opt->limits->timeout))
+        snprintf(stats->note, sizeof stats->note, "the timeout is not a number");
+    else if (opt->pdb && opt->pdb->max_group < 0)
+        snprintf(stats->note, sizeof stats->note, "max_group must not be negative");
+    else
+        return 0;
+    return 1;
+}
+
+/*
  * Whether the algorithm that runs first takes the request: a split search
  * is plain idastar, a named heuristic needs an algorithm that uses one, a
  * weight one with a weighted mode, and the board must fit.  SLIDE_OK, or
@@ -93,11 +115,8 @@ static int check_request(const auto_ladder *ladder, const slide_solve_options *o
         stats->remedy = SLIDE_REMEDY_NO_HEURISTIC;
         return SLIDE_E_ARGUMENT;
     }
-    if (weight == 0) {
-        snprintf(stats->note, sizeof stats->note, "the weight must be a number from 1 to %g",
-                 SLIDE_MAX_WEIGHT);
+    if (option_refused(opt, weight, stats))
         return SLIDE_E_ARGUMENT;
-    }
     if (weight != IDA_WEIGHT_ONE && !(algo->info.flags & SLIDE_ALGO_WEIGHTED)) {
         snprintf(stats->note, sizeof stats->note, "%s has no weighted mode", algo->info.name);
         stats->remedy = SLIDE_REMEDY_ALGO_IDASTAR;
