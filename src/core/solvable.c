@@ -32,9 +32,10 @@ static int board_is_valid(const slide_board *board, size_t n, unsigned char *see
 int board_solvable(const slide_board *start, const slide_board *goal, int *result)
 {
     *result = 0;
-    if (!start || !goal || !start->cells || !goal->cells || start->rows < 2 ||
-        start->cols < 2 || start->rows != goal->rows || start->cols != goal->cols)
-        return SLIDE_OK;
+    if (!start || !goal || !start->cells || !goal->cells || start->rows < 2 || start->cols < 2 ||
+        start->rows != goal->rows || start->cols != goal->cols ||
+        (uint64_t)start->rows * (uint64_t)start->cols > SLIDE_MAX_CELLS)
+        return SLIDE_OK; /* not boards (past the cap: as slide_board_validate says) */
     size_t n = (size_t)start->rows * (size_t)start->cols;
     uint32_t *goal_cell = malloc(n * sizeof *goal_cell);
     unsigned char *visited = calloc(n, 1);
