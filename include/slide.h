@@ -642,8 +642,9 @@ SLIDE_API const slide_heuristic_info *slide_heuristic_at(size_t index);
  *
  * Options as for slide_solve, except that algo must be NULL, "auto" or
  * "idastar" and weight 0 or 1 (else SLIDE_E_ARGUMENT), and threads is
- * ignored.  The heuristic is idastar's default when none is named; a
- * context keeps its tables for the next call.  stats gets the call's nodes.
+ * ignored (once within 0 .. SLIDE_MAX_THREADS, as everywhere).  The
+ * heuristic is idastar's default when none is named; a context keeps its
+ * tables for the next call.  stats gets the call's nodes.
  */
 #define SLIDE_SPLIT_NO_BOUND 0xffffffffu /* nothing was cut: there is no next iteration */
 /*

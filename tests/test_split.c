@@ -201,6 +201,11 @@ static void bad_pieces_are_refused(void **state)
     assert_int_equal(slide_split_iteration(&b, NULL, &opt, 10, 4, &split, &st), SLIDE_E_ARGUMENT);
     opt.algo = NULL;
     assert_int_equal(slide_split_iteration(&b, NULL, &opt, 10, 0, &split, &st), SLIDE_E_ARGUMENT);
+    opt.threads = -5; /* threads are ignored, but nonsense is refused */
+    assert_int_equal(slide_split_begin(&b, NULL, &opt, &split, &st), SLIDE_E_ARGUMENT);
+    opt.threads = 4;
+    assert_int_equal(slide_split_begin(&b, NULL, &opt, &split, &st), SLIDE_OK);
+    opt.threads = 0;
     slide_board unsolvable = testkit_board("2 1 3 4 5 6 7 8 x", 0, 0);
     assert_int_equal(slide_split_begin(&unsolvable, NULL, &opt, &split, &st), SLIDE_E_UNSOLVABLE);
     slide_board_free(&b);

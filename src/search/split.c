@@ -52,6 +52,8 @@ static int emit_subtree(void *ctx, const uint8_t *prefix, unsigned length)
 static int piece_options(const slide_solve_options *opt, slide_solve_options *piece)
 {
     int status = abi_copy_in(piece, sizeof *piece, opt, ABI_MIN_SOLVE_OPTIONS);
+    if (piece->threads < 0 || piece->threads > SLIDE_MAX_THREADS)
+        status = SLIDE_E_ARGUMENT; /* ignored, but nonsense all the same (slide.h, Arguments) */
     piece->threads = 1;
     piece->sink = NULL;
     piece->count_only = 0;
