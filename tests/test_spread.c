@@ -336,6 +336,127 @@ static void a_sealed_wrong_answer_is_refused(void **state)
     testkit_remove_dir(dir);
 }
 
+/* Seals every line of path again (sum=), as a user editing a checkpoint could. */
+static void reseal_file(const char *path)
+{
+    char *text = testkit_read_file(path);
+    assert_non_null(text);
+    for (char *line = text; *line; line = strchr(line, '\n') + 1) {
+        char *sum = strstr(line, " sum=");
+        assert_non_null(sum);
+        char seal[16];
+        snprintf(seal, sizeof seal, "%08x", line_sum(line, (size_t)(sum - line)));
+        memcpy(sum + 5, seal, 8);
+    }
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+}
+
+/* A checkpoint edited (and sealed again) where the driver can tell is refused, naming the field. */
+static void an_edited_checkpoint_is_refused(void **state)
+{
+    (void)state;
+    char dir[64], checkpoint[128], cmd[1024];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    testkit_run r = RUN(NULL, "spread", "--local", "100000000", "--checkpoint", checkpoint,
+                        "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    /* a subtree's next bound not above the bound: it looped over the bounds for ever */
+    snprintf(cmd, sizeof cmd, "cp %s %s.bak && sed -i '2s/next=[0-9]*/next=0/' %s", checkpoint,
+             checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    reseal_file(checkpoint);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    if (!strstr(r.err, "line 2: item ") || !strstr(r.err, "next=0 is not above the bound"))
+        fail_msg("%s", r.err);
+    testkit_run_free(&r);
+    /* a bound past where the search is, the iterations before left as they were */
+    snprintf(cmd, sizeof cmd,
+             "head -n 1 %s.bak > %s && sed -i '1s/ bound=31 / bound=33 /;1s/ iterations=[0-9]* / "
+             "iterations=0 /' %s",
+             checkpoint, checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    reseal_file(checkpoint);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    if (!strstr(r.err, "line 1: bound=33 after iterations=0 is not a bound this search reaches"))
+        fail_msg("%s", r.err);
+    testkit_run_free(&r);
+    testkit_remove_dir(dir);
+}
+
+/*
+ * A worker's found=no with a valid checksum cannot be told from a true one
+ * (it made the answer longer); --twice has every subtree searched by two
+ * jobs and stops when they disagree, naming both lines.
+ */
+static void twice_catches_a_worker_that_misses_the_answer(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    const char *board = "8 6 7 2 5 4 3 x 1";
+    testkit_run s = RUN(NULL, "split", "--items", "16", "--bound", "31", board);
+    assert_int_equal(s.status, 0);
+    testkit_run w = RUN(strchr(s.out, '\n') + 1, "work");
+    assert_int_equal(w.status, 0);
+    char *yes = strstr(w.out, " found=yes ");
+    assert_non_null(yes);
+    char *line = yes;
+    while (line > w.out && line[-1] != '\n')
+        line--;
+    char *at = strstr(line, " item=");
+    assert_non_null(at);
+    unsigned long item = strtoul(at + 6, NULL, 10);
+    char forged[512], match[64];
+    int n = snprintf(forged, sizeof forged, "%.*s found=no next=33 expanded=1 generated=1",
+                     (int)(yes - line), line);
+    snprintf(forged + n, sizeof forged - (size_t)n, " sum=%08x", line_sum(forged, (size_t)n));
+    snprintf(match, sizeof match, "*\" item=%lu found=yes \"*", item);
+    testkit_run_free(&w);
+    testkit_run_free(&s);
+    char dir[64], script[128], worker[160];
+    scratch(dir, sizeof dir);
+    snprintf(script, sizeof script, "%s/worker.sh", dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    /* the first job that finds the answer says it is not there */
+    fprintf(f,
+            "#!/bin/sh\n"
+            "%s work | while read -r line; do\n"
+            "  case \"$line\" in\n"
+            "  %s) if mkdir %s/forged 2>/dev/null; then echo '%s'; continue; fi;;\n"
+            "  esac\n"
+            "  echo \"$line\"\n"
+            "done\n",
+            SLIDE_BINARY, match, dir, forged);
+    fclose(f);
+    snprintf(worker, sizeof worker, "sh %s;:", script);
+    testkit_run r = RUN(NULL, "spread", "--twice", "--local", "0", "--items", "16", "-j", "2",
+                        "--worker", worker, board);
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    char want[96];
+    snprintf(want, sizeof want,
+             "item %lu of bound 31 has two different results, workers' output "
+             "line ",
+             item);
+    if (!strstr(r.err, want))
+        fail_msg("%s", r.err);
+    testkit_run_free(&r);
+    /* honest workers agree: the one-thread answer */
+    r = RUN(NULL, "spread", "--twice", "--local", "0", "--items", "16", "-j", "2", board);
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    testkit_remove_dir(dir);
+}
+
 static void dying_workers_and_lost_items_are_retried(void **state)
 {
     (void)state;
@@ -482,6 +603,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),
     cmocka_unit_test(a_sealed_wrong_answer_is_refused),
+    cmocka_unit_test(an_edited_checkpoint_is_refused),
+    cmocka_unit_test(twice_catches_a_worker_that_misses_the_answer),
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
 };

@@ -241,6 +241,17 @@ int spread_resume_read(spread_run *run, spread_resume *r)
                   (unsigned long long)cfg->setup.search.id);
         return -1;
     }
+    /* every iteration raises the bound from the start's estimate by one at least */
+    unsigned start = cfg->setup.start_bound;
+    const split_checkpoint *h = &r->head;
+    if (h->bound < start || h->bound - start < h->iterations ||
+        (h->iterations == 0) != (h->bound == start)) {
+        cli_error("spread: --checkpoint '%.200s', line 1: bound=%u after iterations=%lu is not a "
+                  "bound this search reaches (its first is the board's estimate, %u, and each "
+                  "iteration raises it): the file was edited; remove it to start again",
+                  cfg->checkpoint, h->bound, h->iterations, start);
+        return -1;
+    }
     if (r->head.want != cfg->want && cfg->want_given) {
         fprintf(stderr,
                 "slide: spread: note: --checkpoint '%.200s' cuts iterations into %lu subtrees; "

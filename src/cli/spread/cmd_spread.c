@@ -43,6 +43,7 @@ enum {
     OPT_SHUFFLE,
     OPT_OUTPUT,
     OPT_LOCAL,
+    OPT_TWICE,
     OPT_HELP
 };
 
@@ -73,6 +74,8 @@ static const cli_option spread_options[] = {
     {"stats", 0, OPT_STATS, NULL, "a line per iteration on stderr"},
     {"shuffle", 0, OPT_SHUFFLE, "SEED", "hand the subtrees out in a shuffled order (the answer\n"
                                         "does not change; for tests)"},
+    {"twice", 0, OPT_TWICE, NULL, "search each subtree in two jobs (a checkpoint's result\n"
+                                  "and one job) and stop if they disagree"},
     {"output", 'o', OPT_OUTPUT, "FMT", "moves (default) or steps"},
     CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
@@ -140,18 +143,80 @@ static int answer_reaches_goal(const split_identity *search, unsigned bound,
            reached;
 }
 
+/* Appends a result to the checkpoint and the log. */
+static void journal_result(spread_run *run, const split_result *res)
+{
+    if (run->journal && (split_write_result(run->journal, res) != 0 || fflush(run->journal) != 0)) {
+        cli_error("spread: --checkpoint: cannot append to '%.200s': %s", run->config->checkpoint,
+                  strerror(errno));
+        run->failed = 1;
+    }
+    if (run->log) {
+        split_write_result(run->log, res);
+        fflush(run->log);
+    }
+}
+
+/* Where results come from, in words: "workers' output", "--checkpoint 'FILE'". */
+static void source_name(const spread_run *run, int from, char *buf, size_t size)
+{
+    if (from == FROM_CHECKPOINT)
+        snprintf(buf, size, "--checkpoint '%.200s'", run->config->checkpoint);
+    else
+        snprintf(buf, size, "%s", from == FROM_HERE ? "this process" : "workers' output");
+}
+
+/* Whether a result says what an earlier one for its item said. */
+static int same_result(const item_state *it, const split_result *res)
+{
+    return it->found == res->found && it->expanded == res->expanded &&
+           it->generated == res->generated &&
+           (res->found ? strlen(it->moves) == res->moves_len &&
+                             memcmp(it->moves, res->moves, res->moves_len) == 0
+                       : it->next == res->next);
+}
+
 /*
- * Takes one result (read from where, line): checked against the search,
+ * Whether a result could be one of this iteration's, as far as the driver
+ * can tell without searching: an answer of the bound's length that takes
+ * the board to the goal (replayed), or else a next bound above this one.
+ * 0, or -1 after a message.
+ */
+static int plausible(const spread_run *run, const split_result *res, const char *where, long line)
+{
+    const split_identity *search = &run->config->setup.search;
+    if (res->found && !answer_reaches_goal(search, run->bound, res)) {
+        cli_error(
+            "spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
+            "from the board to the goal: machines with another slide?",
+            where, line, res->index, run->bound, run->bound);
+        return -1;
+    }
+    if (!res->found && res->next != SLIDE_SPLIT_NO_BOUND && res->next <= run->bound) {
+        cli_error("spread: %s, line %ld: item %lu of bound %u: a malformed result, next=%u is "
+                  "not above the bound (a subtree searched within bound %u cuts only nodes "
+                  "above it): machines with another slide?",
+                  where, line, res->index, run->bound, res->next, run->bound);
+        return -1;
+    }
+    return 0;
+}
+
+/*
+ * Takes one result (read from from, line): checked against the search,
  * the bound and the item it names, and against an earlier result for the
  * same item.  A result that does not belong is reported and dropped (its
- * item runs again); two results that disagree stop the search.  journal:
- * append it to the checkpoint and the log.  Returns 0, or -1 after a
- * message when the line does not belong.
+ * item runs again); a result that cannot be this iteration's, or two that
+ * disagree, stop the search.  An item is done at its first result, or its
+ * second with --twice.  journal: append it to the checkpoint and the log.
+ * Returns 0, or -1 after a message when the line does not belong.
  */
-static int record(spread_run *run, const split_result *res, const char *where, long line,
+static int record(spread_run *run, const split_result *res, spread_source from, long line,
                   int journal)
 {
     const split_identity *search = &run->config->setup.search;
+    char where[300];
+    source_name(run, from, where, sizeof where);
     if (res->search != search->id) {
         cli_error("spread: %s, line %ld: a result of search %016llx, not of this one (%016llx)",
                   where, line, (unsigned long long)res->search, (unsigned long long)search->id);
@@ -167,44 +232,53 @@ static int record(spread_run *run, const split_result *res, const char *where, l
                   res->index, run->bound, run->split.count);
         return -1;
     }
-    if (res->found && !answer_reaches_goal(search, run->bound, res)) {
-        cli_error(
-            "spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
-            "from the board to the goal: machines with another slide?",
-            where, line, res->index, run->bound, run->bound);
+    if (plausible(run, res, where, line) != 0) {
         run->failed = 1;
         return 0;
     }
     item_state *it = &run->items[res->index];
-    if (it->done) {
-        int same = it->found == res->found && it->expanded == res->expanded &&
-                   it->generated == res->generated &&
-                   (res->found ? strlen(it->moves) == res->moves_len &&
-                                     memcmp(it->moves, res->moves, res->moves_len) == 0
-                               : it->next == res->next);
-        if (!same) {
-            cli_error("spread: %s, line %ld: item %lu of bound %u has two different results: "
-                      "machines with another slide or other tables?",
-                      where, line, res->index, run->bound);
-            run->failed = 1;
-        }
-        return 0;
-    }
-    if (res->found) {
-        it->moves = malloc(res->moves_len + 1);
-        if (!it->moves) {
-            cli_error("out of memory");
+    if (it->seen) {
+        if (!same_result(it, res)) {
+            if (run->disagreed++ == 0) {
+                char first[300];
+                source_name(run, it->from, first, sizeof first);
+                cli_error("spread: item %lu of bound %u has two different results, %s line %ld "
+                          "and %s line %ld: machines with another slide or other tables?",
+                          res->index, run->bound, first, it->line, where, line);
+            }
             run->failed = 1;
             return 0;
         }
-        memcpy(it->moves, res->moves, res->moves_len);
-        it->moves[res->moves_len] = '\0';
+        if (it->done)
+            return 0;
+        if (journal)
+            journal_result(run, res);
+        if (++it->seen < 2)
+            return 0;
+    } else {
+        if (res->found) {
+            it->moves = malloc(res->moves_len + 1);
+            if (!it->moves) {
+                cli_error("out of memory");
+                run->failed = 1;
+                return 0;
+            }
+            memcpy(it->moves, res->moves, res->moves_len);
+            it->moves[res->moves_len] = '\0';
+        }
+        if (journal)
+            journal_result(run, res);
+        it->seen = 1;
+        it->from = (unsigned char)from;
+        it->line = line;
+        it->found = (unsigned char)res->found;
+        it->next = res->next;
+        it->expanded = res->expanded;
+        it->generated = res->generated;
+        if (run->config->twice)
+            return 0;
     }
     it->done = 1;
-    it->found = (unsigned char)res->found;
-    it->next = res->next;
-    it->expanded = res->expanded;
-    it->generated = res->generated;
     if (res->index < run->lowest_found) {
         if (res->found) {
             /* a lower answer: the items from it up no longer count */
@@ -212,18 +286,6 @@ static int record(spread_run *run, const split_result *res, const char *where, l
             count_remaining(run);
         } else {
             run->remaining--;
-        }
-    }
-    if (journal) {
-        if (run->journal &&
-            (split_write_result(run->journal, res) != 0 || fflush(run->journal) != 0)) {
-            cli_error("spread: --checkpoint: cannot append to '%.200s': %s",
-                      run->config->checkpoint, strerror(errno));
-            run->failed = 1;
-        }
-        if (run->log) {
-            split_write_result(run->log, res);
-            fflush(run->log);
         }
     }
     return 0;
@@ -242,7 +304,7 @@ static void on_output(void *arg, cli_batch_io *io, const cli_batch_item *item)
                   item->number, why);
         return;
     }
-    record(run, &res, "workers' output", item->number, 1);
+    record(run, &res, FROM_WORKERS, item->number, 1);
     if ((run->remaining == 0 && run->lowest_found != ULONG_MAX) || run->failed) {
         /* decided (or hopeless): the subtrees still running cannot change the answer */
         if (run->group > 0 && !run->stopped)
@@ -306,7 +368,7 @@ static int search_here(spread_run *run, unsigned long *searched)
         }
         split_result r;
         split_result_of(&r, &setup->search, run->bound, (unsigned long)i, &res, &st);
-        record(run, &r, "this process", 0, 1);
+        record(run, &r, FROM_HERE, 0, 1);
         slide_split_result_free(&res);
         (*searched)++;
     }
@@ -316,10 +378,9 @@ static int search_here(spread_run *run, unsigned long *searched)
 /* Records the results read from the checkpoint (the bound is split).  0, or -1 after a message. */
 static int resume_apply(spread_run *run, const spread_resume *r)
 {
-    char where[300];
-    snprintf(where, sizeof where, "--checkpoint '%.200s'", r->path);
     for (size_t i = 0; i < r->count; i++)
-        if (record(run, &r->results[i].res, where, r->results[i].number, 0) != 0 || run->failed)
+        if (record(run, &r->results[i].res, FROM_CHECKPOINT, r->results[i].number, 0) != 0 ||
+            run->failed)
             return -1;
     return 0;
 }
@@ -357,6 +418,7 @@ static int iterate(spread_run *run, const spread_resume *r)
         return -1;
     }
     run->lowest_found = ULONG_MAX;
+    run->disagreed = 0;
     count_remaining(run);
     if (r && r->have_head) {
         /* then go on appending to the file (written anew without a cut-off last line) */
@@ -394,6 +456,9 @@ static int iterate(spread_run *run, const spread_resume *r)
             return -1;
         passes++;
     }
+    if (run->disagreed > 1)
+        cli_error("spread: bound %u: %lu more items had two different results", run->bound,
+                  run->disagreed - 1);
     if (run->failed)
         return -1;
     unsigned long long expanded = 0, generated = 0;
@@ -469,6 +534,7 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
             break;
         case OPT_LOG: status = take_text("--log", "file name", value, &cfg->log_path); break;
         case OPT_STATS: cfg->stats = 1; break;
+        case OPT_TWICE: cfg->twice = 1; break;
         case OPT_OUTPUT: {
             static const char *const formats[] = {"moves", "steps"};
             int format = cli_parse_choice("spread: --output", value, NULL, formats, 2);

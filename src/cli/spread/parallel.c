@@ -119,12 +119,21 @@ int spread_write_pending(spread_run *run, unsigned long *written)
             order[j] = t;
         }
     }
+    /* --twice: the second copies after all the first ones, so that no job holds both */
     const split_identity *search = &run->config->setup.search;
-    for (unsigned long k = 0; k < n; k++) {
-        unsigned long i = order[k];
-        split_item item = {run->bound, i, count, run->split.prefix[i],
-                           strlen(run->split.prefix[i])};
-        split_write_item(f, search, &item);
+    unsigned long lines = 0;
+    for (int copy = 0; copy < 1 + run->config->twice; copy++) {
+        for (unsigned long k = 0; k < n; k++) {
+            unsigned long i = order[k];
+            if (run->items[i].seen > copy)
+                continue;
+            split_item item = {run->bound, i, count, run->split.prefix[i],
+                               strlen(run->split.prefix[i])};
+            split_write_item(f, search, &item);
+            lines++;
+        }
+        if (copy == 0)
+            run->first_copies = lines;
     }
     free(order);
     int ok = fflush(f) == 0 && !ferror(f);
@@ -134,7 +143,7 @@ int spread_write_pending(spread_run *run, unsigned long *written)
         close(fd);
         return -1;
     }
-    *written = n;
+    *written = lines;
     return fd;
 }
 
@@ -207,6 +216,8 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         if (per_job < 1)
             per_job = 1;
     }
+    if (cfg->twice && per_job > run->first_copies && run->first_copies > 0)
+        per_job = run->first_copies; /* an item's two copies in two jobs */
     snprintf(numbers[0], sizeof numbers[0], "%lu", per_job);
     argv[argc++] = numbers[0];
     argv[argc++] = "--line-buffer";

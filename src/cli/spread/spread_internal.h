@@ -15,6 +15,9 @@
 typedef struct item_state {
     unsigned char done;
     unsigned char found;
+    unsigned char seen; /* results taken for it (--twice: two before it is done) */
+    unsigned char from; /* where the first came from: a spread_source */
+    long line;          /* and its line there */
     unsigned next;
     unsigned long long expanded;
     unsigned long long generated;
@@ -38,7 +41,11 @@ typedef struct spread_config {
     unsigned long long seed;
     int steps;
     unsigned long long local;
+    int twice; /* --twice: each subtree searched by two jobs, which must agree */
 } spread_config;
+
+/* Where a result came from, for the messages. */
+typedef enum spread_source { FROM_WORKERS, FROM_HERE, FROM_CHECKPOINT } spread_source;
 
 /* One search's driver. */
 typedef struct spread_run {
@@ -57,6 +64,8 @@ typedef struct spread_run {
     pid_t group;                 /* parallel's process group while it runs, else 0 */
     int stopped;                 /* parallel was told to stop: the answer is decided */
     unsigned long long previous; /* nodes of the iteration before; ULLONG_MAX: unknown */
+    unsigned long disagreed;     /* items with two different results, this bound */
+    unsigned long first_copies;  /* --twice: the item lines before the second copies */
 } spread_run;
 
 /* Where the items that can still change the answer end: at the lowest answer, or all. */
