@@ -272,6 +272,42 @@ static void checkpoint_of_another_search_is_refused(void **state)
     testkit_remove_dir(dir);
 }
 
+/* --checkpoint writes beside FILE under a name of its own, and refuses what is not a file. */
+static void checkpoint_is_a_regular_file_of_its_own(void **state)
+{
+    (void)state;
+    char dir[64], checkpoint[128], path[160];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    snprintf(path, sizeof path, "%s.tmp", checkpoint);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("mine\n", f);
+    fclose(f);
+    testkit_run r = RUN(NULL, "spread", "--local", "100000000", "--checkpoint", checkpoint,
+                        "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    char *text = testkit_read_file(path);
+    assert_string_equal(text, "mine\n");
+    free(text);
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    const char *odd[] = {"/dev/zero", path, dir};
+    const char *kind[] = {"a device", "a FIFO", "a directory"};
+    for (int i = 0; i < 3; i++) {
+        r = RUN(NULL, "spread", "--local", "100000000", "--checkpoint", odd[i],
+                "8 6 7 2 5 4 3 x 1");
+        assert_int_equal(r.status, 1);
+        char want[256];
+        snprintf(want, sizeof want, "--checkpoint '%s' is not a regular file (%s)", odd[i],
+                 kind[i]);
+        if (!strstr(r.err, want))
+            fail_msg("%s", r.err);
+        testkit_run_free(&r);
+    }
+    testkit_remove_dir(dir);
+}
+
 /* FNV-1a, 32 bits: what seals a checkpoint's lines (sum=). */
 static unsigned line_sum(const char *text, size_t len)
 {
@@ -602,6 +638,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(five_by_five_with_local_workers),
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),
+    cmocka_unit_test(checkpoint_is_a_regular_file_of_its_own),
     cmocka_unit_test(a_sealed_wrong_answer_is_refused),
     cmocka_unit_test(an_edited_checkpoint_is_refused),
     cmocka_unit_test(twice_catches_a_worker_that_misses_the_answer),

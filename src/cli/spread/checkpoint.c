@@ -1,7 +1,8 @@
 /*
  * checkpoint.c - `slide spread --checkpoint FILE` (spread_internal.h): the
  * file holds the search, the bound and the results of the bound so far.
- * A new bound replaces it whole (written aside and renamed); each result
+ * A new bound replaces it whole (written under a name of its own beside
+ * it, made by mkstemp, and renamed); each result
  * is appended as one line as it arrives (cmd_spread.c).  A restart with the
  * same file continues at its bound with those results, and a file of
  * another board, goal or table set is refused.  A last line cut short by a
@@ -13,6 +14,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void checkpoint_head(const spread_run *run, split_checkpoint *head)
@@ -49,17 +51,21 @@ static int checkpoint_write(spread_run *run, const spread_resume *r)
         fclose(run->journal);
         run->journal = NULL;
     }
+    /* a name of its own beside FILE: never a file of the user's, never another run's */
     size_t len = strlen(path);
-    char *tmp = malloc(len + 5);
+    char *tmp = malloc(len + 8);
     if (!tmp) {
         cli_error("out of memory");
         return -1;
     }
     memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", 5);
+    memcpy(tmp + len, ".XXXXXX", 8);
     split_checkpoint head;
     checkpoint_head(run, &head);
-    FILE *f = fopen(tmp, "w");
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
     int ok = f && split_write_checkpoint(f, &head) == 0;
     for (size_t i = 0; ok && r && i < r->count; i++)
         ok = split_write_result(f, &r->results[i].res) == 0;
@@ -199,12 +205,26 @@ int spread_resume_read(spread_run *run, spread_resume *r)
     r->path = cfg->checkpoint;
     if (!cfg->checkpoint)
         return 0;
-    int fd = open(cfg->checkpoint, O_RDONLY);
+    /* not blocking: a FIFO must not hang the open */
+    int fd = open(cfg->checkpoint, O_RDONLY | O_NONBLOCK | O_NOCTTY);
     if (fd < 0) {
         if (errno == ENOENT)
             return 0;
         cli_error("spread: --checkpoint: cannot read '%.200s': %s", cfg->checkpoint,
                   strerror(errno));
+        return -1;
+    }
+    struct stat info;
+    memset(&info, 0, sizeof info);
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        cli_error("spread: --checkpoint '%.200s' is not a regular file (%s): name a file, which "
+                  "spread writes and replaces",
+                  cfg->checkpoint,
+                  S_ISDIR(info.st_mode)                            ? "a directory"
+                  : S_ISFIFO(info.st_mode)                         ? "a FIFO"
+                  : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
+                                                                   : "not a file");
+        close(fd);
         return -1;
     }
     cli_batch batch = {1, 0, r, resume_line, resume_refuse};
