@@ -105,6 +105,33 @@ static void a_path_with_a_space_reaches_the_workers(void **state)
     testkit_remove_dir(dir);
 }
 
+/* -S N/: is this machine, as : is: its workers run this slide, not one found on PATH. */
+static void n_slash_colon_is_this_machine(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char dir[] = "/tmp/slide-test-spread-XXXXXX", fake[128], path[4096];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fake, sizeof fake, "%s/slide", dir);
+    FILE *f = fopen(fake, "w");
+    assert_non_null(f);
+    fputs("#!/bin/sh\necho 'the slide on PATH' >&2\nexit 1\n", f);
+    fclose(f);
+    assert_int_equal(chmod(fake, 0755), 0);
+    const char *old = getenv("PATH");
+    char *keep = strdup(old ? old : "/usr/bin:/bin");
+    snprintf(path, sizeof path, "%s:%s", dir, keep);
+    setenv("PATH", path, 1);
+    testkit_run r =
+        RUN(NULL, "spread", "-S", "1/:", "--local", "0", "--retries", "0", "8 6 7 2 5 4 3 x 1");
+    setenv("PATH", keep, 1);
+    free(keep);
+    assert_null(strstr(r.err, "the slide on PATH"));
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    testkit_remove_dir(dir);
+}
+
 static void five_by_five_with_local_workers(void **state)
 {
     (void)state;
@@ -635,6 +662,7 @@ static void work_refuses_bad_lines_naming_them(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(four_by_four_with_local_workers),
     cmocka_unit_test(a_path_with_a_space_reaches_the_workers),
+    cmocka_unit_test(n_slash_colon_is_this_machine),
     cmocka_unit_test(five_by_five_with_local_workers),
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),

@@ -58,14 +58,30 @@ unsigned long spread_estimate_slots(const spread_config *cfg)
     return slots ? slots : each;
 }
 
-/* Non-zero when every machine of the --sshlogin list is ':' (this one). */
+/* Non-zero when every machine of the --sshlogin list is ':' or 'N/:' (this one). */
 static int only_this_machine(const char *list)
 {
     if (!list)
         return 1;
-    for (const char *p = list; *p; p++)
-        if (*p != ':' && *p != ',' && *p != ' ')
+    const char *p = list;
+    while (*p) {
+        p += strspn(p, " ");
+        const char *digits = p;
+        p += strspn(p, "0123456789");
+        if (p > digits && *p == '/')
+            p++;
+        else
+            p = digits;
+        if (*p == ',' || *p == '\0')
+            ; /* an empty entry */
+        else if (*p++ != ':')
             return 0;
+        p += strspn(p, " ");
+        if (*p == ',')
+            p++;
+        else if (*p)
+            return 0;
+    }
     return 1;
 }
 
