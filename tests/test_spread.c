@@ -659,6 +659,77 @@ static void work_refuses_bad_lines_naming_them(void **state)
     testkit_run_free(&r);
 }
 
+/*
+ * An item line with from replaced by to, its search id (FNV-1a, 64 bits,
+ * over "size=" up to " bound=") and its sum made right again: a line of
+ * another slide, or made by hand (caller frees).
+ */
+static char *forge_item(const char *item, const char *from, const char *to)
+{
+    const char *at = strstr(item, from);
+    assert_non_null(at);
+    char *line = malloc(strlen(item) + strlen(to) + 1);
+    assert_non_null(line);
+    sprintf(line, "%.*s%s%s", (int)(at - item), item, to, at + strlen(from));
+    char *size = strstr(line, " size=") + 1, *bound = strstr(line, " bound=");
+    unsigned long long h = 14695981039346656037ull;
+    for (const char *p = size; p < bound; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    char id[24];
+    snprintf(id, sizeof id, "%016llx", h);
+    memcpy(strstr(line, "search=") + 7, id, 16);
+    char *sum = strstr(line, " sum=");
+    snprintf(id, sizeof id, "%08x", line_sum(line, (size_t)(sum - line)));
+    memcpy(sum + 5, id, 8);
+    return line;
+}
+
+/* What is wrong is named: the field, the value, the real cause. */
+static void messages_name_the_field_and_the_cause(void **state)
+{
+    (void)state;
+    char *item = an_item("8 6 7 2 5 4 3 x 1", "31");
+    char *foo = forge_item(item, "heuristic=linear", "heuristic=foo");
+    testkit_run r = RUN(foo, "work");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "slide: work: line 1: unknown heuristic 'foo'"));
+    testkit_run_free(&r);
+    free(foo);
+    char *solved = forge_item(item, "start=8,6,7,2,5,4,3,0,1", "start=1,2,3,4,5,6,7,8,0");
+    r = RUN(solved, "work");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "line 1: the item's start is its goal"));
+    assert_null(strstr(r.err, "tables"));
+    testkit_run_free(&r);
+    free(solved);
+    free(item);
+    /* --items at most 262144: 16777216 wrote 4 GB of items */
+    r = RUN(NULL, "split", "--items", "262145", "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "is not a count from 1 to 262144"));
+    testkit_run_free(&r);
+    /* a checkpoint's items= out of range is named, with the file and line */
+    char dir[64], checkpoint[128], cmd[512];
+    scratch(dir, sizeof dir);
+    snprintf(checkpoint, sizeof checkpoint, "%s/search.ck", dir);
+    r = RUN(NULL, "spread", "--local", "100000000", "--checkpoint", checkpoint,
+            "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    snprintf(cmd, sizeof cmd, "sed -i '1s/ items=[0-9]* / items=4000000000 /' %s", checkpoint);
+    assert_int_equal(system(cmd), 0);
+    reseal_file(checkpoint);
+    r = RUN(NULL, "spread", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    char want[256];
+    snprintf(want, sizeof want,
+             "--checkpoint '%s', line 1: field 9, items=4000000000 is not a count of subtrees",
+             checkpoint);
+    if (!strstr(r.err, want))
+        fail_msg("%s", r.err);
+    testkit_run_free(&r);
+    testkit_remove_dir(dir);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(four_by_four_with_local_workers),
     cmocka_unit_test(a_path_with_a_space_reaches_the_workers),
@@ -672,6 +743,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(twice_catches_a_worker_that_misses_the_answer),
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
+    cmocka_unit_test(messages_name_the_field_and_the_cause),
 };
 
 TESTKIT_MAIN(tests)

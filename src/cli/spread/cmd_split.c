@@ -19,7 +19,8 @@ static const cli_option split_options[] = {
     {"heuristic", 'H', OPT_HEURISTIC, "NAME", "manhattan, linear or pdb (default: pdb above 9 cells)"},
     CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
     {"bound", 0, OPT_BOUND, "B", "the iteration's bound (default: the start's estimate)"},
-    {"items", 0, OPT_ITEMS, "N", "at least N subtrees where the tree has them (1024)"},
+    {"items", 0, OPT_ITEMS, "N", "at least N subtrees where the tree has them (1024;\n"
+                                 "at most 262144)"},
     CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
@@ -71,8 +72,9 @@ int cli_split(int argc, char **argv)
             have_bound = 1;
             break;
         case OPT_ITEMS:
-            if (cli_parse_count(value, 1u << 24, &items) || items == 0) {
-                cli_error("split: --items: '%.60s' is not a count from 1 to %u", value, 1u << 24);
+            if (cli_parse_count(value, SPLIT_MAX_ITEMS, &items) || items == 0) {
+                cli_error("split: --items: '%.60s' is not a count from 1 to %u", value,
+                          SPLIT_MAX_ITEMS);
                 status = EXIT_USAGE;
             }
             break;

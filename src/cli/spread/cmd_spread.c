@@ -58,7 +58,7 @@ static const cli_option spread_options[] = {
      "one): host1,host2,: or 8/user@host ..."},
     {"jobs", 'j', OPT_JOBS, "N", "workers a machine (parallel's -j; default its cores)"},
     {"items", 0, OPT_ITEMS, "N", "subtrees an iteration is cut into, at least (default:\n"
-                                 "64 a worker, at least 1024)"},
+                                 "64 a worker, at least 1024; at most 262144)"},
     {"per-job", 0, OPT_PER_JOB, "N", "subtrees one worker process takes (default: about 8\n"
                                      "processes a worker an iteration)"},
     {"local", 0, OPT_LOCAL, "NODES", "search an iteration in this process while the one\n"
@@ -560,7 +560,7 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
                                : id == OPT_RETRIES ? "--retries"
                                                    : "--shuffle";
             unsigned long long max = id == OPT_SHUFFLE ? ~0ull
-                                     : id == OPT_ITEMS ? 1u << 24
+                                     : id == OPT_ITEMS ? SPLIT_MAX_ITEMS
                                                        : 100000;
             if (cli_parse_count(value, max, &n) ||
                 (n == 0 && id != OPT_RETRIES && id != OPT_SHUFFLE)) {
@@ -618,6 +618,8 @@ int cli_spread(int argc, char **argv)
         cfg.want = 64 * spread_estimate_slots(&cfg);
         if (cfg.want < 1024)
             cfg.want = 1024;
+        if (cfg.want > SPLIT_MAX_ITEMS)
+            cfg.want = SPLIT_MAX_ITEMS;
     }
     if (status == 0 && cfg.setup.unsolvable) {
         puts(cfg.steps ? "-1" : "unsolvable");

@@ -104,10 +104,23 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
         io->failures++;
         return;
     }
+    if (slide_board_equal(&search.start, &search.goal)) {
+        /* no tables, no fingerprint: nothing to search, whatever the tables */
+        fprintf(io->err,
+                "slide: work: line %ld: the item's start is its goal: there is nothing to "
+                "search (`slide split` writes no item for such a board)\n",
+                item->number);
+        split_identity_free(&search);
+        io->failures++;
+        return;
+    }
     adopt(run, &search);
     if (run->status != SLIDE_OK) {
-        fprintf(io->err, "slide: work: line %ld: %s%s%s\n", item->number,
-                slide_strerror(run->status), run->note[0] ? ": " : "", run->note);
+        int unknown = run->status == SLIDE_E_UNKNOWN_HEURISTIC;
+        fprintf(
+            io->err, "slide: work: line %ld: %s%s%s%s%s%s\n", item->number,
+            slide_strerror(run->status), unknown ? " '" : "", unknown ? run->search.heuristic : "",
+            unknown ? "' (this slide does not know it)" : "", run->note[0] ? ": " : "", run->note);
         io->failures++;
         return;
     }

@@ -481,8 +481,9 @@ int split_read_checkpoint(const char *line, size_t len, split_checkpoint *head, 
         split_identity_free(&head->search);
         return -1;
     }
-    if (want == 0) {
-        snprintf(why, why_size, "items=0: a split needs at least one subtree");
+    if (want == 0 || want > SPLIT_MAX_ITEMS) {
+        snprintf(why, why_size, "field 9, items=%llu is not a count of subtrees from 1 to %u", want,
+                 SPLIT_MAX_ITEMS);
         split_identity_free(&head->search);
         return -1;
     }

@@ -20,6 +20,13 @@
 
 #include "cli/base/base.h"
 
+/*
+ * The most subtrees an iteration may be cut into (--items, a checkpoint's
+ * items=): 64 a worker for 4096 workers.  An item line is 150 to 300
+ * bytes, so a pass's file stays under 80 MB (16777216 wrote 4 GB).
+ */
+#define SPLIT_MAX_ITEMS 262144u
+
 /* What identifies one split search; every item and result names it. */
 typedef struct split_identity {
     slide_board start; /* owned */
