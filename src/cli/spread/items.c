@@ -543,13 +543,36 @@ int split_read_result(const char *line, size_t len, split_result *result, char *
 
 /* ---------------------------------------------------------- the setup */
 
+/*
+ * The progress of the setup's searches: cli_progress's, and a note when
+ * tables start to be built, which for 4x4's best ones takes minutes (the
+ * progress line shows only on a terminal).
+ */
+static void setup_progress(void *ctx, const slide_progress *p)
+{
+    split_setup *setup = ctx;
+    int building =
+        p->kind == SLIDE_PROGRESS_BUILD ||
+        (p->kind == SLIDE_PROGRESS_NOTE && p->message && strncmp(p->message, "building ", 9) == 0);
+    if (building && !setup->build_noted) {
+        setup->build_noted = 1;
+        cli_progress_end(&setup->progress);
+        fprintf(stderr,
+                "slide: %s: note: the pattern databases this search needs are not cached: "
+                "building them first, once (the 15-puzzle's 7-8 tables take minutes and about "
+                "1.2 GiB; `slide pdb build` makes them ahead)\n",
+                setup->command ? setup->command : "split");
+    }
+    cli_progress(&setup->progress, p);
+}
+
 void split_setup_init(split_setup *setup)
 {
     memset(setup, 0, sizeof *setup);
     cli_progress_init(&setup->progress);
     setup->lib = slide_solve_options_init();
-    setup->lib.progress = cli_progress;
-    setup->lib.progress_ctx = &setup->progress;
+    setup->lib.progress = setup_progress;
+    setup->lib.progress_ctx = setup;
 }
 
 int split_setup_option(split_setup *setup, const char *command, char which, const char *value)
@@ -595,6 +618,7 @@ int split_setup_search(split_setup *setup, const char *command, const char *boar
 {
     split_identity *s = &setup->search;
     int rows = setup->rows, cols = setup->cols;
+    setup->command = command;
     memset(s, 0, sizeof *s);
     if (goal) {
         if (cli_parse_board_arg(command, "--goal", goal, rows, cols, &s->goal) != 0)

@@ -122,6 +122,8 @@ typedef struct split_setup {
     unsigned start_bound;     /* the first iteration's bound */
     slide_solve_options lib;  /* the search's options, with a context and progress */
     cli_progress_state progress;
+    const char *command; /* for the note before a build of tables */
+    int build_noted;     /* said */
 } split_setup;
 
 void split_setup_init(split_setup *setup);
