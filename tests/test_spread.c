@@ -226,6 +226,82 @@ static void killed_search_resumes_from_its_checkpoint(void **state)
     testkit_remove_dir(dir);
 }
 
+/* The pid a file holds, waiting up to two minutes for it to be written; 0 when it is not. */
+static pid_t wait_for_pid(const char *path)
+{
+    for (int i = 0; i < 2400; i++) {
+        FILE *f = fopen(path, "r");
+        long pid = 0;
+        if (f) {
+            int got = fscanf(f, "%ld", &pid);
+            fclose(f);
+            if (got == 1 && pid > 0)
+                return (pid_t)pid;
+        }
+        struct timespec pause = {0, 50 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    return 0;
+}
+
+/*
+ * SIGHUP (a closed terminal or ssh session) ends the driver as SIGTERM
+ * does, and parallel and its jobs with it; so does SIGKILL on Linux.
+ */
+static void workers_end_with_the_driver(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    static const int signals[] = {SIGHUP, SIGKILL};
+#ifdef __linux__
+    int count = 2;
+#else
+    int count = 1; /* SIGKILL: parallel is told only where prctl(PR_SET_PDEATHSIG) is */
+#endif
+    for (int s = 0; s < count; s++) {
+        char dir[64], script[128], worker[160], pidfile[128];
+        scratch(dir, sizeof dir);
+        snprintf(script, sizeof script, "%s/worker.sh", dir);
+        snprintf(pidfile, sizeof pidfile, "%s/worker.pid", dir);
+        FILE *f = fopen(script, "w");
+        assert_non_null(f);
+        /* a worker that hangs */
+        fprintf(f, "#!/bin/sh\necho $$ > %s.new && mv %s.new %s\nexec sleep 600\n", pidfile,
+                pidfile, pidfile);
+        fclose(f);
+        snprintf(worker, sizeof worker, "sh %s;:", script);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            int null = open("/dev/null", 1);
+            dup2(null, 1);
+            dup2(null, 2);
+            signal(SIGHUP, SIG_DFL);
+            execl(SLIDE_BINARY, SLIDE_BINARY, "spread", "-j", "1", "--local", "0", "--worker",
+                  worker, BOARD_4X4, (char *)NULL);
+            _exit(127);
+        }
+        pid_t job = wait_for_pid(pidfile);
+        assert_true(job > 0);
+        kill(pid, signals[s]);
+        int wstatus;
+        assert_true(waitpid(pid, &wstatus, 0) == pid);
+        assert_true(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == signals[s]);
+        int gone = 0;
+        for (int i = 0; i < 2400 && !gone; i++) {
+            gone = kill(job, 0) != 0;
+            struct timespec pause = {0, 50 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
+        if (!gone) {
+            kill(job, SIGKILL);
+            fail_msg("the job of a driver ended by signal %d lived on", signals[s]);
+        }
+        testkit_remove_dir(dir);
+    }
+}
+
 static void checkpoint_of_another_search_is_refused(void **state)
 {
     (void)state;
@@ -764,6 +840,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(n_slash_colon_is_this_machine),
     cmocka_unit_test(five_by_five_with_local_workers),
     cmocka_unit_test(killed_search_resumes_from_its_checkpoint),
+    cmocka_unit_test(workers_end_with_the_driver),
     cmocka_unit_test(checkpoint_of_another_search_is_refused),
     cmocka_unit_test(checkpoint_is_a_regular_file_of_its_own),
     cmocka_unit_test(a_sealed_wrong_answer_is_refused),

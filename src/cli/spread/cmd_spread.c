@@ -651,11 +651,15 @@ int cli_spread(int argc, char **argv)
             result = -1;
         }
     }
-    struct sigaction sa, old_int, old_term;
+    /* SIGHUP (the terminal or ssh session gone) as SIGTERM, unless ignored (nohup) */
+    struct sigaction sa, old_int, old_term, old_hup;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = spread_on_signal;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, NULL, &old_hup);
+    if (old_hup.sa_handler != SIG_IGN)
+        sigaction(SIGHUP, &sa, NULL);
     double started = now_seconds();
     int first = 1;
     while (result == 0) {
@@ -664,6 +668,7 @@ int cli_spread(int argc, char **argv)
     }
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
     spread_resume_free(&resume);
     status = EXIT_FAILED_BOARD;
     if (result == 1) {

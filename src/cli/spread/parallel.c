@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 /* parallel's process group while it runs, for spread_on_signal. */
@@ -271,9 +274,17 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
     fcntl(report[1], F_SETFD, FD_CLOEXEC);
     fflush(stdout);
     fflush(stderr);
+    pid_t driver = getpid();
+    (void)driver;
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0);
+#ifdef __linux__
+        /* the driver killed outright (SIGKILL): parallel is told, and its jobs with it */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != driver)
+            _exit(127);
+#endif
         dup2(items_fd, 0);
         dup2(out[1], 1);
         close(items_fd);
