@@ -640,6 +640,35 @@ static void dying_workers_and_lost_items_are_retried(void **state)
     testkit_remove_dir(dir);
 }
 
+/* A job that hangs is stopped by --timeout and its subtrees searched again: the search ends. */
+static void a_hanging_worker_is_stopped_and_retried(void **state)
+{
+    (void)state;
+    if (!have_parallel())
+        return;
+    char dir[64], script[128], worker[160];
+    scratch(dir, sizeof dir);
+    snprintf(script, sizeof script, "%s/worker.sh", dir);
+    FILE *f = fopen(script, "w");
+    assert_non_null(f);
+    /* the first job hangs, the others are slide work */
+    fprintf(f,
+            "#!/bin/sh\n"
+            "if mkdir %s/hung 2>/dev/null; then exec sleep 600; fi\n"
+            "exec %s work\n",
+            dir, SLIDE_BINARY);
+    fclose(f);
+    snprintf(worker, sizeof worker, "sh %s;:", script);
+    testkit_run r = RUN(NULL, "spread", "-j", "2", "--local", "0", "--items", "16", "--timeout",
+                        "2", "--worker", worker, "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
+    r = RUN(NULL, "spread", "--timeout", "0", "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "--timeout: '0' is not a number of seconds"));
+    testkit_run_free(&r);
+    testkit_remove_dir(dir);
+}
+
 /* The first item line `slide split` prints for the board at bound, NUL-terminated (caller frees). */
 static char *an_item(const char *board, const char *bound)
 {
@@ -847,6 +876,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(an_edited_checkpoint_is_refused),
     cmocka_unit_test(twice_catches_a_worker_that_misses_the_answer),
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
+    cmocka_unit_test(a_hanging_worker_is_stopped_and_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
     cmocka_unit_test(messages_name_the_field_and_the_cause),
     cmocka_unit_test(a_build_of_tables_is_announced),

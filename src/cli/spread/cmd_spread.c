@@ -44,6 +44,7 @@ enum {
     OPT_OUTPUT,
     OPT_LOCAL,
     OPT_TWICE,
+    OPT_TIMEOUT,
     OPT_HELP
 };
 
@@ -74,6 +75,8 @@ static const cli_option spread_options[] = {
     {"stats", 0, OPT_STATS, NULL, "a line per iteration on stderr"},
     {"shuffle", 0, OPT_SHUFFLE, "SEED", "hand the subtrees out in a shuffled order (the answer\n"
                                         "does not change; for tests)"},
+    {"timeout", 0, OPT_TIMEOUT, "SECONDS", "a subtree's time limit: a job of K subtrees is\n"
+                                           "stopped after K x SECONDS and run again (default none)"},
     {"twice", 0, OPT_TWICE, NULL, "search each subtree in two jobs (a checkpoint's result\n"
                                   "and one job) and stop if they disagree"},
     {"output", 'o', OPT_OUTPUT, "FMT", "moves (default) or steps"},
@@ -543,6 +546,15 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
             cfg->steps = format == 1;
             break;
         }
+        case OPT_TIMEOUT:
+            if (cli_parse_count(value, 31536000, &n) || n == 0) {
+                cli_error("spread: --timeout: '%.60s' is not a number of seconds from 1 to "
+                          "31536000",
+                          value);
+                status = EXIT_USAGE;
+            }
+            cfg->timeout = (unsigned long)n;
+            break;
         case OPT_LOCAL:
             if (cli_parse_count(value, ~0ull, &cfg->local)) {
                 cli_error("spread: --local: '%.60s' is not a number of nodes", value);

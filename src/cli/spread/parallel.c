@@ -203,7 +203,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
                         const cli_batch *reader)
 {
     spread_config *cfg = run->config;
-    char numbers[3][32];
+    char numbers[4][32];
     char *argv[96];
     int argc = 0;
     char *parallel_copy = strdup(cfg->parallel);
@@ -247,6 +247,12 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         argv[argc++] = "-j";
         snprintf(numbers[2], sizeof numbers[2], "%lu", cfg->jobs);
         argv[argc++] = numbers[2];
+    }
+    if (cfg->timeout) {
+        /* a job that hangs is killed, and retried (on another machine when there is one) */
+        argv[argc++] = "--timeout";
+        snprintf(numbers[3], sizeof numbers[3], "%llu", (unsigned long long)cfg->timeout * per_job);
+        argv[argc++] = numbers[3];
     }
     if (cfg->sshlogin) {
         argv[argc++] = "-S";

@@ -41,6 +41,7 @@ typedef struct spread_config {
     unsigned long long seed;
     int steps;
     unsigned long long local;
+    unsigned long timeout; /* --timeout: seconds a subtree, 0 none */
     int twice; /* --twice: each subtree searched by two jobs, which must agree */
 } spread_config;
 
