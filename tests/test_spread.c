@@ -4,9 +4,12 @@
  * several -j, items handed out shuffled) prints the one-thread answer on
  * 4x4 and 5x5 boards; a search killed and restarted with its checkpoint
  * goes on where it was, and a checkpoint of another search is refused;
- * workers that die, lose items or cut lines short are retried without a
- * wrong answer; `slide work` refuses lines cut short, changed, of another
- * version or cut with other tables, naming the line.  The tests that need
+ * workers that die, lose items, hang or cut lines short are retried without
+ * a wrong answer; checkpoints edited and sealed again where the driver can
+ * tell, or not regular files, are refused; --twice catches a worker that
+ * hides the answer; the jobs end with the driver; `slide work` refuses
+ * lines cut short, changed, of another version or cut with other tables,
+ * naming the line and the cause.  The tests that need
  * GNU parallel skip, with one line, where it is missing.
  */
 #include "testkit.h"
