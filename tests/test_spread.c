@@ -539,6 +539,29 @@ static void an_edited_checkpoint_is_refused(void **state)
     if (!strstr(r.err, "line 1: bound=33 after iterations=0 is not a bound this search reaches"))
         fail_msg("%s", r.err);
     testkit_run_free(&r);
+    /* consistent with the iterations: --twice searches the bound below it again */
+    if (!have_parallel()) {
+        testkit_remove_dir(dir);
+        return;
+    }
+    snprintf(cmd, sizeof cmd,
+             "head -n 1 %s.bak > %s && sed -i '1s/ bound=31 / bound=33 /;1s/ iterations=[0-9]* / "
+             "iterations=5 /' %s",
+             checkpoint, checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    reseal_file(checkpoint);
+    r = RUN(NULL, "spread", "--twice", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(r.status, 1);
+    assert_string_equal(r.out, "");
+    if (!strstr(r.err, "line 1: bound=33 is not the bound this search reaches: searched again "
+                       "(--twice), bound 32 gives an answer of 31 moves"))
+        fail_msg("%s", r.err);
+    testkit_run_free(&r);
+    /* the head as written: the bound below gives it, and the search goes on */
+    snprintf(cmd, sizeof cmd, "head -n 1 %s.bak > %s", checkpoint, checkpoint);
+    assert_int_equal(system(cmd), 0);
+    r = RUN(NULL, "spread", "--twice", "--checkpoint", checkpoint, "8 6 7 2 5 4 3 x 1");
+    expect_answer(&r, "uulddrruuldldrruuldldrruullddrr\n");
     testkit_remove_dir(dir);
 }
 

@@ -136,11 +136,11 @@ static void count_remaining(spread_run *run)
  * (another build, another machine) searched right.
  */
 static int answer_reaches_goal(const split_identity *search, unsigned bound,
-                               const split_result *res)
+                               const split_result *res, int shorter)
 {
     size_t failed_at;
     int reached = 0;
-    return res->moves_len == bound &&
+    return (res->moves_len == bound || (shorter && res->moves_len < bound)) &&
            slide_replay(&search->start, &search->goal, res->moves, res->moves_len, &failed_at,
                         &reached) == SLIDE_OK &&
            reached;
@@ -188,7 +188,7 @@ static int same_result(const item_state *it, const split_result *res)
 static int plausible(const spread_run *run, const split_result *res, const char *where, long line)
 {
     const split_identity *search = &run->config->setup.search;
-    if (res->found && !answer_reaches_goal(search, run->bound, res)) {
+    if (res->found && !answer_reaches_goal(search, run->bound, res, run->verifying)) {
         cli_error(
             "spread: %s, line %ld: item %lu of bound %u claims an answer that is not %u moves "
             "from the board to the goal: machines with another slide?",
@@ -499,6 +499,57 @@ static int iterate(spread_run *run, const spread_resume *r)
 }
 
 /*
+ * --twice on a resumed checkpoint: its bound B is checked as the driver
+ * would reach it, by searching bound B - 1 (without the file): no answer,
+ * and B the next bound.  That costs about what the iteration before B did,
+ * and catches a head edited and sealed again.  Returns 0, or -1 after a
+ * message.
+ */
+static int verify_resumed_bound(spread_run *run)
+{
+    spread_config *cfg = run->config;
+    unsigned bound = run->bound;
+    if (!cfg->twice || bound <= cfg->setup.start_bound)
+        return 0;
+    const char *checkpoint = cfg->checkpoint;
+    FILE *log = run->log;
+    unsigned long iterations = run->iterations;
+    unsigned long long expanded = run->expanded, generated = run->generated;
+    cfg->checkpoint = NULL;
+    run->log = NULL;
+    run->verifying = 1;
+    run->bound = bound - 1;
+    int result = iterate(run, NULL);
+    unsigned next = run->bound;
+    size_t shorter = result == 1 ? strlen(run->items[run->lowest_found].moves) : 0;
+    free_items(run);
+    cfg->checkpoint = checkpoint;
+    run->log = log;
+    run->verifying = 0;
+    run->bound = bound;
+    run->iterations = iterations;
+    run->expanded = expanded;
+    run->generated = generated;
+    run->lowest_found = ULONG_MAX;
+    run->previous = ULLONG_MAX;
+    if (result < 0)
+        return -1;
+    if (result == 1 || next != bound) {
+        char found[64];
+        if (result == 1)
+            snprintf(found, sizeof found, "an answer of %zu moves", shorter);
+        else
+            snprintf(found, sizeof found, "the next bound %u", next);
+        cli_error("spread: --checkpoint '%.200s', line 1: bound=%u is not the bound this search "
+                  "reaches: searched again (--twice), bound %u gives %s; the file was edited, "
+                  "remove it to start again",
+                  checkpoint, bound, bound - 1, found);
+        return -1;
+    }
+    return 0;
+}
+
+/*
  * A text option's value into *slot, or EXIT_USAGE when it is empty or blank:
  * an unset variable in a script (--worker "$W") must not mean the default.
  */
@@ -674,6 +725,8 @@ int cli_spread(int argc, char **argv)
         sigaction(SIGHUP, &sa, NULL);
     double started = now_seconds();
     int first = 1;
+    if (result == 0 && resume.have_head)
+        result = verify_resumed_bound(&run);
     while (result == 0) {
         result = iterate(&run, first ? &resume : NULL);
         first = 0;

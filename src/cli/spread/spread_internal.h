@@ -67,6 +67,7 @@ typedef struct spread_run {
     unsigned long long previous; /* nodes of the iteration before; ULLONG_MAX: unknown */
     unsigned long disagreed;     /* items with two different results, this bound */
     unsigned long first_copies;  /* --twice: the item lines before the second copies */
+    int verifying;               /* the bound below a resumed one: shorter answers count */
 } spread_run;
 
 /* Where the items that can still change the answer end: at the lowest answer, or all. */
