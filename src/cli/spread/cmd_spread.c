@@ -511,10 +511,9 @@ static int verify_resumed_bound(spread_run *run)
     unsigned bound = run->bound;
     if (!cfg->twice || bound <= cfg->setup.start_bound)
         return 0;
+    /* nothing of the search is held yet (no items, no file open): all of it comes back after */
+    const spread_run before = *run;
     const char *checkpoint = cfg->checkpoint;
-    FILE *log = run->log;
-    unsigned long iterations = run->iterations;
-    unsigned long long expanded = run->expanded, generated = run->generated;
     cfg->checkpoint = NULL;
     run->log = NULL;
     run->verifying = 1;
@@ -523,15 +522,8 @@ static int verify_resumed_bound(spread_run *run)
     unsigned next = run->bound;
     size_t shorter = result == 1 ? strlen(run->items[run->lowest_found].moves) : 0;
     free_items(run);
+    *run = before;
     cfg->checkpoint = checkpoint;
-    run->log = log;
-    run->verifying = 0;
-    run->bound = bound;
-    run->iterations = iterations;
-    run->expanded = expanded;
-    run->generated = generated;
-    run->lowest_found = ULONG_MAX;
-    run->previous = ULLONG_MAX;
     if (result < 0)
         return -1;
     if (result == 1 || next != bound) {
