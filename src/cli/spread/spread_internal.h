@@ -42,7 +42,7 @@ typedef struct spread_config {
     int steps;
     unsigned long long local;
     unsigned long timeout; /* --timeout: seconds a subtree, 0 none */
-    int twice; /* --twice: each subtree searched by two jobs, which must agree */
+    int twice;             /* --twice: each subtree searched by two jobs, which must agree */
 } spread_config;
 
 /* Where a result came from, for the messages. */
