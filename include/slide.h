@@ -326,7 +326,9 @@ typedef struct slide_limits {
      * Optional: asked where the deadline is (every few thousand nodes, each
      * layer of a table build); once it returns non-zero the solve stops with
      * SLIDE_E_CANCELLED and no answer (where a time limit would have kept an
-     * anytime search's best so far), unless its answer was complete first.
+     * anytime search's best so far), unless its answer was complete first
+     * or a search with a budget (slide_solve_options.budget) had an answer:
+     * that then answers with the shortest found.
      * A search on several threads asks from each of them, so it must be
      * safe to call from any thread (an atomic flag that a signal handler or
      * another thread sets, for example).
@@ -429,15 +431,21 @@ SLIDE_API void slide_context_free(slide_context *ctx);
  * never prints).  SEARCH: an iterative search starts a new iteration.
  * BUILD: a pattern database is being built.  NOTE: something the user
  * should hear about (a cache file rebuilt, an unwritable cache directory);
- * message is one sentence without a trailing newline.  The struct and its
+ * message is one sentence without a trailing newline.  BEST: a search with
+ * a budget has a shorter answer, of bound moves.  The struct and its
  * message are valid during the call only.
  */
-enum { SLIDE_PROGRESS_SEARCH = 0, SLIDE_PROGRESS_BUILD = 1, SLIDE_PROGRESS_NOTE = 2 };
+enum {
+    SLIDE_PROGRESS_SEARCH = 0,
+    SLIDE_PROGRESS_BUILD = 1,
+    SLIDE_PROGRESS_NOTE = 2,
+    SLIDE_PROGRESS_BEST = 3 /* a search with a budget found a shorter answer: bound moves */
+};
 
 typedef struct slide_progress {
     int kind;
     const char *message; /* NOTE: the sentence; BUILD: which table */
-    unsigned bound;      /* SEARCH: the new bound; BUILD: the BFS layer */
+    unsigned bound;      /* SEARCH: the new bound; BUILD: the BFS layer; BEST: its length */
     uint64_t nodes;      /* SEARCH: nodes expanded so far; BUILD: abstract states reached */
     double fraction;     /* BUILD: share of the table's entries filled, 0 .. 1 */
     int remedy;          /* NOTE: SLIDE_REMEDY_* the caller could act on, else NONE */
@@ -525,7 +533,22 @@ typedef struct slide_solve_options {
      * Deterministic.
      */
     double weight;
+    /*
+     * Seconds a near-optimal answer may take to get shorter (anytime): the
+     * answer auto would give without it is found first (only limits bound
+     * that), then the method looks for shorter ones, each round harder
+     * (beam search: wider beams, every view), until this much wall time has
+     * passed since the solve began, and answers with the shortest found.
+     * limits->cancel and limits->timeout then also end it with the
+     * shortest found.  0 = none: the answer depends on the board alone;
+     * with a budget it depends on the machine's speed too (never on
+     * threads).  Progress reports each shorter answer (SLIDE_PROGRESS_BEST).
+     * From 0 to SLIDE_MAX_BUDGET; optimal searches ignore it.
+     */
+    double budget;
 } slide_solve_options;
+
+#define SLIDE_MAX_BUDGET 1e6
 
 static inline slide_solve_options slide_solve_options_init(void)
 {

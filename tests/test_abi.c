@@ -331,7 +331,28 @@ static void a_garbage_size_is_refused(void **state)
     slide_board_free(&b);
 }
 
+/*
+ * Options of the release before slide_solve_options.budget (their size
+ * ends at weight) are taken, and solve without a budget: the same answer.
+ */
+static void options_without_the_budget_are_taken(void **state)
+{
+    (void)state;
+    slide_board b = testkit_board("16 x 17 12 7 10 4 8 14 15 1 18 5 13 3 11 2 6 19 9", 0, 0);
+    slide_solve_options now = slide_solve_options_init(), before = now;
+    now.algo = before.algo = "beam";
+    before.size = offsetof(slide_solve_options, budget);
+    slide_solution a, c;
+    assert_int_equal(slide_solve(&b, NULL, &now, &a, NULL), SLIDE_OK);
+    assert_int_equal(slide_solve(&b, NULL, &before, &c, NULL), SLIDE_OK);
+    assert_string_equal(a.moves, c.moves);
+    slide_solution_free(&a);
+    slide_solution_free(&c);
+    slide_board_free(&b);
+}
+
 static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(options_without_the_budget_are_taken),
     cmocka_unit_test(version_is_the_header_s),
     cmocka_unit_test(structs_not_made_by_their_init_are_refused),
     cmocka_unit_test(the_library_keeps_within_the_caller_s_size),

@@ -151,6 +151,22 @@ typedef struct search_task {
      */
     uint64_t node_cap;
     struct ida_job *job; /* one piece of a split search (search/search.h), or NULL */
+    /*
+     * A search that makes its answer shorter while time remains
+     * (slide_solve_options.budget, search/improve.c): the monotonic_now()
+     * time it answers by with the shortest found; 0: none.
+     */
+    double improve_until;
+    /*
+     * Beam search's settings for improve.c's rounds: widths times
+     * beam_scale (0: 1), beam_views views (0: beam.c's count) from
+     * beam_view_first on, boards of up to beam_whole_cells cells searched
+     * whole (0: beam.c's rule alone), and a view given up once its path
+     * reaches beam_bound moves (0: never).
+     */
+    unsigned beam_scale;
+    int beam_views, beam_view_first, beam_whole_cells;
+    uint64_t beam_bound;
 } search_task;
 
 /*

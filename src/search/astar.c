@@ -423,7 +423,8 @@ static ALWAYS_INLINE int astar_begin(astar_search *a, search_task *search, state
 
 /*
  * Whether the search stops before expanding another state, on its caps:
- * with an answer in hand once ASTAR_ANYTIME_EXPANSIONS are spent (status
+ * with an answer in hand once ASTAR_ANYTIME_EXPANSIONS are spent, or with
+ * a budget (search_task.improve_until) once it is spent too (status
  * stays SLIDE_OK); without one once the first answer's cap is spent, after
  * the rescue (see the top) when weighted (*status IDA_NODE_CAP, for auto's
  * ladder).  Returns 1 to stop, with *status.  Inlined as the loop's own
@@ -434,8 +435,14 @@ static ALWAYS_INLINE int astar_capped(astar_search *a, int *status)
     search_task *search = a->search;
     slide_stats *stats = search->stats;
     anytime *best = &a->best;
-    if (anytime_has(best))
-        return stats->expanded >= ASTAR_ANYTIME_EXPANSIONS;
+    if (anytime_has(best)) {
+        if (stats->expanded < ASTAR_ANYTIME_EXPANSIONS)
+            return 0;
+        if (!search->improve_until)
+            return 1;
+        /* a budget: past the usual expansions, as many as it allows */
+        return (stats->expanded & 4095) == 0 && monotonic_now() >= search->improve_until;
+    }
     if (!search->node_cap || stats->expanded < a->node_cap)
         return 0;
     if (best->weight > IDA_WEIGHT_ONE && best->key_weight < ASTAR_RESCUE_WEIGHT) {
@@ -473,11 +480,14 @@ static int astar_finish(astar_search *a, int status, unsigned f)
     search_task *search = a->search;
     search_budget *budget = search->budget;
     anytime *best = &a->best;
-    const char *limit = status == SLIDE_E_MEMLIMIT ? "hit the memory cap" : "ran out of time";
+    const char *limit = status == SLIDE_E_MEMLIMIT    ? "hit the memory cap"
+                        : status == SLIDE_E_CANCELLED ? "was cancelled"
+                                                      : "ran out of time";
     size_t stored = a->seen.count;
     open_free(&a->open);
     state_map_free(&a->seen);
-    if (anytime_has(best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT)) {
+    if (anytime_has(best) && (status == SLIDE_E_MEMLIMIT || status == SLIDE_E_TIMEOUT ||
+                              (status == SLIDE_E_CANCELLED && search->improve_until))) {
         /* a limit after the first answer: the shortest found is the answer (not proven) */
         search_note(search,
                     "astar at weight %.3g %s after storing %zu states; answered with the "

@@ -392,6 +392,17 @@ static int run_outcome(const search_task *search, int status)
 }
 
 /* Runs the ladder's step after the plan `ran` stopped; its status. */
+/*
+ * Runs the ladder's algorithm; beam with a budget (search_task.improve_until)
+ * goes on making its answer shorter while time remains (improve.c).
+ */
+static int run_algo(const auto_ladder *ladder, search_task *search)
+{
+    if (search->improve_until && ladder->algo->solve == beam_solve)
+        return improve_solve(search, ladder->algo->solve);
+    return ladder->algo->solve(search);
+}
+
 static int ladder_step(auto_ladder *ladder, search_task *search, const auto_plan *ran)
 {
     slide_stats *stats = search->stats;
@@ -400,7 +411,7 @@ static int ladder_step(auto_ladder *ladder, search_task *search, const auto_plan
     ladder_apply(ladder, search, ran);
     stats->expanded = stats->generated = 0;
     search->budget->status = SLIDE_OK;
-    int status = ladder->algo->solve(search);
+    int status = run_algo(ladder, search);
     stats->expanded += expanded;
     stats->generated += generated;
     /*
@@ -416,7 +427,7 @@ static int ladder_step(auto_ladder *ladder, search_task *search, const auto_plan
 int auto_ladder_run(auto_ladder *ladder, search_task *search)
 {
     auto_world world = search_world(search);
-    int status = ladder->algo->solve(search);
+    int status = run_algo(ladder, search);
     while (ladder->automatic) {
         auto_plan ran = ladder->step.plan;
         if (!auto_next(&ladder->facts, &world, run_outcome(search, status), &ladder->step))

@@ -533,6 +533,9 @@ int beam_run(const beam *bm, beam_space *sp, search_task *search, uint8_t *board
     while (status == SLIDE_OK && layer.found == SIZE_MAX) {
         if (layer.depth >= max_depth) {
             status = BEAM_LOST;
+        } else if (search->beam_bound &&
+                   search->moves->count + layer.depth + 1 >= search->beam_bound) {
+            status = BEAM_BOUND; /* no answer shorter than the bound lies ahead */
         } else if (budget_expired(budget)) {
             status = budget->status;
             if (status == SLIDE_E_TIMEOUT)

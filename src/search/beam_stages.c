@@ -37,6 +37,12 @@ static size_t beam_width(int cells)
     return 1500;
 }
 
+/* A width as a budget's rounds widen it (search_task.beam_scale). */
+static size_t beam_scaled(const search_task *search, size_t width)
+{
+    return search->beam_scale > 1 ? width * search->beam_scale : width;
+}
+
 /* Limits the blank's moves to rows top .. bottom, columns left .. right. */
 static void beam_region(beam *bm, int top, int bottom, int left, int right)
 {
@@ -138,7 +144,9 @@ static int beam_place_sides(search_task *search, beam_space *sp, beam_rect *rect
     int gr = goal->blank / goal->cols, gc = goal->blank % goal->cols;
     int status = SLIDE_OK;
     while (status == SLIDE_OK &&
-           !beam_whole(rect->bottom - rect->top + 1, rect->right - rect->left + 1)) {
+           !beam_whole(rect->bottom - rect->top + 1, rect->right - rect->left + 1) &&
+           (rect->bottom - rect->top + 1) * (rect->right - rect->left + 1) >
+               search->beam_whole_cells) {
         int h = rect->bottom - rect->top + 1, w = rect->right - rect->left + 1, r0, r1, c0, c1;
         if (h >= w) {
             r0 = r1 = gr > rect->top ? rect->top : rect->bottom;
@@ -158,7 +166,7 @@ static int beam_place_sides(search_task *search, beam_space *sp, beam_rect *rect
         beam_near_init(bm, rect->top, rect->bottom, rect->left, rect->right);
         bm->blank_term = 1;
         bm->extras = 0;
-        bm->width = BEAM_STAGE_WIDTH;
+        bm->width = beam_scaled(search, BEAM_STAGE_WIDTH);
         status = beam_run(bm, sp, search, sp->board, blank);
         if (status != SLIDE_OK)
             break;
@@ -225,7 +233,8 @@ int beam_solve_board(search_task *search, beam_space *sp)
         beam_extras_init(bm, search->goal->blank, rect.top, rect.bottom, rect.left, rect.right);
         for (int label = 1; label <= bm->cells; label++)
             bm->weight[label] = 1;
-        bm->width = beam_width((rect.bottom - rect.top + 1) * (rect.right - rect.left + 1));
+        bm->width = beam_scaled(
+            search, beam_width((rect.bottom - rect.top + 1) * (rect.right - rect.left + 1)));
         status = beam_run(bm, sp, search, sp->board, &blank);
     }
     if (status == BEAM_LOST)

@@ -19,11 +19,21 @@ typedef struct beam_view {
 static const beam_view beam_views[] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
 
 /*
- * How many of beam_views a board of `cells` cells gets: all four up to 8x8,
- * the first two up to 10x10, where a beam takes longer, one above.
+ * Boards of more than 36 and at most BEAM_BOTH_CELLS cells whose sides are
+ * at least BEAM_BOTH_SIDE (6x7, 7x7) get each view searched twice: side by
+ * side, and whole (views 4 to 7).  The two ways stray in different places.
  */
-static int beam_view_count(int cells)
+#define BEAM_BOTH_CELLS 49
+#define BEAM_BOTH_SIDE 6
+
+/*
+ * How many views a rows x cols board gets: all four up to 8x8 (eight on
+ * 6x7 and 7x7), the first two up to 10x10, where a beam takes longer, one
+ * above.
+ */
+int beam_view_count(int rows, int cols)
 {
+    int cells = rows * cols;
     return cells <= 64 ? 4 : cells <= 100 ? 2 : 1;
 }
 
@@ -92,8 +102,11 @@ static int beam_solve_in_view(search_task *search, beam_space *sp, const beam_vi
 int beam_solve(search_task *search)
 {
     const slide_board *start = search->start;
-    int views = beam_view_count(start->rows * start->cols);
-    if (views == 1)
+    int all = beam_view_count(start->rows, start->cols), first = search->beam_view_first;
+    int most = all > 4 ? all : 4; /* views the caller may ask for (search_task.beam_views) */
+    int views = search->beam_views > 0 ? search->beam_views : all;
+    views = first + views < most ? views : most - first;
+    if (views == 1 && first == 0)
         return beam_solve_single(search);
     search_budget *budget = search->budget;
     slide_stats *stats = search->stats;
@@ -102,13 +115,20 @@ int beam_solve(search_task *search)
     beam_space space; /* one for all views */
     memset(&space, 0, sizeof space);
     int status = SLIDE_OK, found = 0, searched = 0;
-    for (int v = 0; v < views && status == SLIDE_OK; v++) {
+    for (int v = first; v < first + views && status == SLIDE_OK; v++) {
         move_list moves = {.budget = budget};
         /* with the note and remedy the search came with, and the nodes so far */
         slide_stats view_stats = *stats;
-        status = beam_solve_in_view(search, &space, &beam_views[v], &moves, &view_stats);
+        search_task whole = *search; /* views 4 to 7: the board searched whole */
+        whole.beam_whole_cells = v < 4 ? search->beam_whole_cells : BEAM_BOTH_CELLS;
+        status = beam_solve_in_view(&whole, &space, &beam_views[v % 4], &moves, &view_stats);
         stats->expanded = view_stats.expanded;
         stats->generated = view_stats.generated;
+        if (status == BEAM_BOUND) {
+            status = SLIDE_OK; /* this view has nothing shorter; the next may */
+            move_list_free(&moves);
+            continue;
+        }
         if (status == SLIDE_OK) {
             searched++;
             if (!found || moves.len < best.len) {
@@ -140,6 +160,8 @@ int beam_solve(search_task *search)
         memcpy(stats->note, best_stats.note, sizeof stats->note);
         stats->remedy = best_stats.remedy;
     }
+    if (status == SLIDE_OK && !found)
+        status = BEAM_BOUND; /* every view reached the bound */
     if (status == SLIDE_OK)
         status = move_list_append(search->moves, best.data, best.len);
     move_list_free(&best);

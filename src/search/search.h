@@ -32,6 +32,19 @@ int beam_solve(search_task *search);
  * beam.c): for reduce, whose answer is nearly all strategy's moves.
  */
 int beam_solve_single(search_task *search);
+/*
+ * What beam_solve and beam_solve_single return when search_task.beam_bound
+ * cut every path (nothing shorter than the bound was found); never
+ * returned from slide_solve.
+ */
+#define BEAM_BOUND (-2001)
+/* How many views beam_solve searches on a rows x cols board (search_task.beam_view_first). */
+int beam_view_count(int rows, int cols);
+/*
+ * The near-optimal answer made shorter while time remains (improve.c,
+ * search_task.improve_until): first's answer, then rounds of wider beams.
+ */
+int improve_solve(search_task *search, solve_fn first);
 int reduce_solve(search_task *search);
 /*
  * The corner and last-move terms beam search adds to the estimate of a

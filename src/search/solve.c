@@ -87,6 +87,9 @@ static int option_refused(const slide_solve_options *opt, unsigned weight, slide
         snprintf(stats->note, sizeof stats->note, "the timeout is not a number");
     else if (opt->pdb && opt->pdb->max_group < 0)
         snprintf(stats->note, sizeof stats->note, "max_group must not be negative");
+    else if (!(opt->budget >= 0 && opt->budget <= SLIDE_MAX_BUDGET))
+        snprintf(stats->note, sizeof stats->note,
+                 "the budget must be a number of seconds from 0 to %g", SLIDE_MAX_BUDGET);
     else
         return 0;
     return 1;
@@ -280,6 +283,7 @@ static int solve_with_hook(const slide_board *start, const slide_board *goal,
     task_init(&search, &budget, &moves, opt, start, goal);
     search.weight = weight;
     search.job = job;
+    search.improve_until = opt->budget > 0 && !job ? started + opt->budget : 0;
     search.stats = stats;
     auto_ladder_prepare(&ladder, &search);
     if (!(ladder.algo->info.flags & SLIDE_ALGO_HEURISTIC)) {

@@ -97,6 +97,13 @@ void cli_progress(void *ctx, const slide_progress *p)
         fprintf(stderr, "\r\033[Kslide: searching: bound %u, %llu nodes", p->bound,
                 (unsigned long long)p->nodes);
         break;
+    case SLIDE_PROGRESS_BEST:
+        if (!state->tty)
+            break;
+        state->line_open = line_on_screen = 1;
+        fprintf(stderr, "\r\033[Kslide: improving: best %u moves, %llu nodes", p->bound,
+                (unsigned long long)p->nodes);
+        break;
     default: break;
     }
     fflush(stderr);

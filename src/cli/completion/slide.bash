@@ -4,7 +4,7 @@
 # what `slide help COMMAND` and slide's error messages list.
 
 _slide_commands="solve split work spread check gen pdb play show help version --help --version"
-_slide_options_solve="--algo --heuristic --weight --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --jobs --help"
+_slide_options_solve="--algo --heuristic --weight --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --budget --jobs --help"
 _slide_options_split="--goal --size --heuristic --max-memory --bound --items --help"
 _slide_options_work="--help"
 _slide_options_spread="--goal --size --heuristic --max-memory --sshlogin --jobs --items --per-job --local --checkpoint --retries --worker --parallel --log --stats --shuffle --timeout --twice --output --help"
@@ -53,7 +53,7 @@ _slide()
             mapfile -t COMPREPLY < <(compgen -d -- "$cur")
             return ;;
         -g | --goal | -s | --size | -j | --jobs | -n | --count | --seed | -w | --walk | \
-            --weight | --max-memory | --timeout | --max-moves | --max-group | --delay | \
+            --weight | --budget | --max-memory | --timeout | --max-moves | --max-group | --delay | \
             --bound | --items | --per-job | --local | --retries | --shuffle | -S | --sshlogin | \
             --worker | --parallel)
             return ;; # a value of the user's own

@@ -30,6 +30,7 @@ enum {
     OPT_JOBS,
     OPT_WEIGHT,
     OPT_OUTPUT_DIR,
+    OPT_BUDGET,
     OPT_HELP
 };
 
@@ -55,6 +56,11 @@ static const cli_option solve_options[] = {
     {"stats", 0, OPT_STATS, NULL, "per-board search figures on stderr"},
     CLI_OPTION_MAX_MEMORY(OPT_MAX_MEMORY),
     CLI_OPTION_TIMEOUT(OPT_TIMEOUT),
+    {"budget", 0, OPT_BUDGET, "SECONDS",
+     "near-optimal answers (auto, beam): keep looking for\n"
+     "shorter ones until SECONDS (e.g. 30 or 30s) have passed\n"
+     "on the board, then print the shortest found (Ctrl-C\n"
+     "too); answers then depend on the machine's speed"},
     {"weight", 0, OPT_WEIGHT, "W",
      "answers at most W x optimal, much faster (idastar,\n"
      "astar; W from 1 to 100, 1 = optimal)"},
@@ -163,6 +169,19 @@ static int usage_value(const char *option, const char *value, const char *expect
 }
 
 /* Room for the names of the algorithm or heuristic table, for --algo and --heuristic. */
+/* --budget's seconds, as --timeout's with an optional 's' after them ("30s"); 0 or -1. */
+static int parse_budget(const char *text, double *seconds)
+{
+    char number[64];
+    size_t len = strlen(text);
+    if (len == 0 || len >= sizeof number)
+        return -1;
+    memcpy(number, text, len + 1);
+    if (number[len - 1] == 's')
+        number[len - 1] = '\0';
+    return cli_parse_seconds(number, seconds) || *seconds > SLIDE_MAX_BUDGET ? -1 : 0;
+}
+
 #define MAX_CHOICES 32
 
 static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_text)
@@ -225,6 +244,11 @@ static int read_options(cli_scan *scan, solve_config *cfg, const char **goal_tex
         case OPT_TIMEOUT:
             if (cli_parse_seconds(value, &cfg->limits.timeout))
                 return usage_value("--timeout", value, "a positive number of seconds");
+            break;
+        case OPT_BUDGET:
+            if (parse_budget(value, &cfg->lib.budget))
+                return usage_value("--budget", value,
+                                   "a number of seconds above 0, at most 1e6 (e.g. 30s)");
             break;
         case OPT_WEIGHT:
             if (cli_parse_seconds(value, &cfg->lib.weight) || cfg->lib.weight < 1 ||
