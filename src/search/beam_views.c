@@ -19,21 +19,26 @@ typedef struct beam_view {
 static const beam_view beam_views[] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};
 
 /*
- * Boards of more than 36 and at most BEAM_BOTH_CELLS cells whose sides are
- * at least BEAM_BOTH_SIDE (6x7, 7x7) get each view searched twice: side by
- * side, and whole (views 4 to 7).  The two ways stray in different places.
+ * In a budget's rounds (improve.c), boards of more than 36 and at most
+ * BEAM_BOTH_CELLS cells whose sides are at least BEAM_BOTH_SIDE (6x7, 7x7)
+ * get each view searched twice: side by side, and whole (views 4 to 7).
+ * The two ways stray in different places; the default answer does not
+ * search both, which would take it past two seconds a 7x7 board.
  */
 #define BEAM_BOTH_CELLS 49
 #define BEAM_BOTH_SIDE 6
 
 /*
- * How many views a rows x cols board gets: all four up to 8x8 (eight on
- * 6x7 and 7x7), the first two up to 10x10, where a beam takes longer, one
- * above.
+ * How many views a rows x cols board gets: all four up to 8x8 (in a
+ * budget's rounds, eight on 6x7 and 7x7), the first two up to 10x10, where
+ * a beam takes longer, one above.
  */
-int beam_view_count(int rows, int cols)
+int beam_view_count(int rows, int cols, int rounds)
 {
     int cells = rows * cols;
+    if (rounds && cells > 36 && cells <= BEAM_BOTH_CELLS && rows >= BEAM_BOTH_SIDE &&
+        cols >= BEAM_BOTH_SIDE)
+        return 8;
     return cells <= 64 ? 4 : cells <= 100 ? 2 : 1;
 }
 
@@ -102,7 +107,8 @@ static int beam_solve_in_view(search_task *search, beam_space *sp, const beam_vi
 int beam_solve(search_task *search)
 {
     const slide_board *start = search->start;
-    int all = beam_view_count(start->rows, start->cols), first = search->beam_view_first;
+    int all = beam_view_count(start->rows, start->cols, search->beam_views > 0),
+        first = search->beam_view_first;
     int most = all > 4 ? all : 4; /* views the caller may ask for (search_task.beam_views) */
     int views = search->beam_views > 0 ? search->beam_views : all;
     views = first + views < most ? views : most - first;

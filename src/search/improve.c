@@ -106,7 +106,7 @@ static int improve_views(search_task *search, unsigned scale, move_list *best)
     search_budget *budget = search->budget;
     improve_view views[IMPROVE_VIEWS];
     pthread_t threads[IMPROVE_VIEWS];
-    int total = beam_view_count(search->start->rows, search->start->cols);
+    int total = beam_view_count(search->start->rows, search->start->cols, 1);
     total = total > 4 ? total : 4; /* every view, where the default searches fewer */
     int count = search->threads < total ? search->threads : total;
     size_t left = budget->cap > budget->used ? budget->cap - budget->used : 0;

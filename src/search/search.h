@@ -39,7 +39,7 @@ int beam_solve_single(search_task *search);
  */
 #define BEAM_BOUND (-2001)
 /* How many views beam_solve searches on a rows x cols board (search_task.beam_view_first). */
-int beam_view_count(int rows, int cols);
+int beam_view_count(int rows, int cols, int rounds);
 /*
  * The near-optimal answer made shorter while time remains (improve.c,
  * search_task.improve_until): first's answer, then rounds of wider beams.
