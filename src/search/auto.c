@@ -47,6 +47,20 @@ unsigned auto_weight(double weight)
     return (unsigned)(weight * IDA_WEIGHT_ONE + 0.5);
 }
 
+/*
+ * Whether a board of 26 to AUTO_BEAM_CELLS cells is so long and narrow that
+ * beam search strays on it (it places a side at a time, and the estimate
+ * leads a narrow beam astray) and reduce answers about as short in a small
+ * fraction of the time: a side of at most 3 and 60 cells or more, or a side
+ * of at most 5 and more than 64 cells.  Shorter or squarer boards keep
+ * beam, whose answers are shorter there.
+ */
+static int auto_narrow(int rows, int cols)
+{
+    int side = rows < cols ? rows : cols, cells = rows * cols;
+    return (side <= 3 && cells >= 60) || (side <= 5 && cells > 64);
+}
+
 void auto_choose(const auto_facts *facts, auto_plan *plan)
 {
     long long cells = (long long)facts->rows * facts->cols;
@@ -115,6 +129,8 @@ void auto_choose(const auto_facts *facts, auto_plan *plan)
         } else {
             plan_set(plan, "beam", NULL, IDA_WEIGHT_ONE, AUTO_PDB_MISSING);
         }
+    } else if (cells <= AUTO_BEAM_CELLS && auto_narrow(facts->rows, facts->cols)) {
+        plan_set(plan, "reduce", NULL, IDA_WEIGHT_ONE, AUTO_NARROW);
     } else if (cells <= AUTO_BEAM_CELLS) {
         /* beam search over the whole board (side by side first above 36 cells) */
         plan_set(plan, "beam", NULL, IDA_WEIGHT_ONE,

@@ -56,7 +56,8 @@ enum {
     AUTO_PDB_MISSING,  /* 17-25 cells, no tables cached: beam (building takes minutes) */
     AUTO_NOT_PDB,      /* 17-25 cells, another heuristic named: beam, which uses its own */
     AUTO_BEAM,         /* 26 to AUTO_BEAM_CELLS cells: beam */
-    AUTO_LARGE         /* over AUTO_BEAM_CELLS cells: reduce (strategy, then beam) */
+    AUTO_LARGE,        /* over AUTO_BEAM_CELLS cells: reduce (strategy, then beam) */
+    AUTO_NARROW        /* 26 to AUTO_BEAM_CELLS cells, long and narrow (auto_narrow): reduce */
 };
 
 /* The most cells auto gives beam search whole (beam.c's limit); reduce above. */
