@@ -142,6 +142,8 @@ static int blank_on_board(const slide_board *board)
 static int move_blank(slide_board *board, char move)
 {
     int m = move_of_letter(move);
+    if (board->cols < 1)
+        return SLIDE_E_ARGUMENT; /* blank_on_board said no already: a guard for the analyzer */
     int row = board->blank / board->cols, col = board->blank % board->cols;
     int target;
     switch (m) {

@@ -304,7 +304,8 @@ static void ladder_say(search_task *search, const auto_ladder *ladder, int note,
         break;
     case AUTO_NOTE_ASTAR_NO_ROOM:
     case AUTO_NOTE_ASTAR_NO_ANSWER:
-        search_note_remedy(search, remedy, text, (double)ran->weight / IDA_WEIGHT_ONE, plan->algo,
+        search_note_remedy(search, remedy, text,
+                           (double)(ran ? ran->weight : plan->weight) / IDA_WEIGHT_ONE, plan->algo,
                            (double)plan->weight / IDA_WEIGHT_ONE);
         break;
     case AUTO_NOTE_TABLE_TOO_BIG: search_note_remedy(search, remedy, "%s", text); break;

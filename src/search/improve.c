@@ -105,6 +105,8 @@ static int improve_views(search_task *search, unsigned scale, move_list *best)
 {
     search_budget *budget = search->budget;
     improve_view views[IMPROVE_VIEWS];
+    /* every view a round reads is prepared first; zeroed so the analyzers see it too */
+    memset(views, 0, sizeof views);
     pthread_t threads[IMPROVE_VIEWS];
     int total = beam_view_count(search->start->rows, search->start->cols, 1);
     total = total > 4 ? total : 4; /* every view, where the default searches fewer */
