@@ -24,6 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+/* The longest a result appended to the checkpoint waits for its fsync (sync_journal). */
+#define SPREAD_SYNC_SECONDS 1.0
 
 enum {
     OPT_GOAL = 1,
@@ -44,6 +48,7 @@ enum {
     OPT_OUTPUT,
     OPT_LOCAL,
     OPT_TWICE,
+    OPT_TWICE_SHARE,
     OPT_TIMEOUT,
     OPT_HELP
 };
@@ -78,7 +83,10 @@ static const cli_option spread_options[] = {
     {"timeout", 0, OPT_TIMEOUT, "SECONDS", "a subtree's time limit: a job of K subtrees is\n"
                                            "stopped after K x SECONDS and run again (default none)"},
     {"twice", 0, OPT_TWICE, NULL, "search each subtree in two jobs (a checkpoint's result\n"
-                                  "and one job) and stop if they disagree"},
+                                  "and one job; on two machines when -S names several)\n"
+                                  "and stop if they disagree"},
+    {"twice-share", 0, OPT_TWICE_SHARE, "PERCENT", "--twice for PERCENT of the subtrees only, chosen by\n"
+                                                   "--shuffle's seed (default 0) and the bound"},
     {"output", 'o', OPT_OUTPUT, "FMT", "moves (default) or steps"},
     CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
@@ -146,6 +154,26 @@ static int answer_reaches_goal(const split_identity *search, unsigned bound,
            reached;
 }
 
+/*
+ * Syncs the checkpoint's appended results to disk when the last sync was
+ * SPREAD_SYNC_SECONDS ago or more, or always with force.  A line written
+ * (fflush) survives the driver's own death at once; one not yet synced is
+ * lost only with the machine (a power cut), and its item is searched again
+ * after the restart: at most the last SPREAD_SYNC_SECONDS of results.
+ */
+static void sync_journal(spread_run *run, int force)
+{
+    double now = now_seconds();
+    if (!run->journal || (!force && now - run->synced < SPREAD_SYNC_SECONDS))
+        return;
+    run->synced = now;
+    if (fsync(fileno(run->journal)) != 0 && errno != EINVAL) {
+        cli_error("spread: --checkpoint: cannot sync '%.200s': %s", run->config->checkpoint,
+                  strerror(errno));
+        run->failed = 1;
+    }
+}
+
 /* Appends a result to the checkpoint and the log. */
 static void journal_result(spread_run *run, const split_result *res)
 {
@@ -154,17 +182,24 @@ static void journal_result(spread_run *run, const split_result *res)
                   strerror(errno));
         run->failed = 1;
     }
+    sync_journal(run, 0);
     if (run->log) {
         split_write_result(run->log, res);
         fflush(run->log);
     }
 }
 
-/* Where results come from, in words: "workers' output", "--checkpoint 'FILE'". */
-static void source_name(const spread_run *run, int from, char *buf, size_t size)
+/*
+ * Where results come from, in words: "workers' output", "host2's output"
+ * (host: 1 + its index in run->hosts, 0 unknown), "--checkpoint 'FILE'".
+ */
+static void source_name(const spread_run *run, int from, unsigned short host, char *buf,
+                        size_t size)
 {
     if (from == FROM_CHECKPOINT)
         snprintf(buf, size, "--checkpoint '%.200s'", run->config->checkpoint);
+    else if (from == FROM_WORKERS && host)
+        snprintf(buf, size, "%.200s's output", run->hosts[host - 1].name);
     else
         snprintf(buf, size, "%s", from == FROM_HERE ? "this process" : "workers' output");
 }
@@ -211,15 +246,17 @@ static int plausible(const spread_run *run, const split_result *res, const char 
  * same item.  A result that does not belong is reported and dropped (its
  * item runs again); a result that cannot be this iteration's, or two that
  * disagree, stop the search.  An item is done at its first result, or its
- * second with --twice.  journal: append it to the checkpoint and the log.
+ * second with --twice (from another host than the first, when both are
+ * known).  host: where it came from (1 + its index in run->hosts, 0
+ * unknown).  journal: append it to the checkpoint and the log.
  * Returns 0, or -1 after a message when the line does not belong.
  */
-static int record(spread_run *run, const split_result *res, spread_source from, long line,
-                  int journal)
+static int record(spread_run *run, const split_result *res, spread_source from, unsigned short host,
+                  long line, int journal)
 {
     const split_identity *search = &run->config->setup.search;
     char where[300];
-    source_name(run, from, where, sizeof where);
+    source_name(run, from, host, where, sizeof where);
     if (res->search != search->id) {
         cli_error("spread: %s, line %ld: a result of search %016llx, not of this one (%016llx)",
                   where, line, (unsigned long long)res->search, (unsigned long long)search->id);
@@ -240,11 +277,13 @@ static int record(spread_run *run, const split_result *res, spread_source from, 
         return 0;
     }
     item_state *it = &run->items[res->index];
+    if (host)
+        run->hosts[host - 1].results++;
     if (it->seen) {
         if (!same_result(it, res)) {
             if (run->disagreed++ == 0) {
                 char first[300];
-                source_name(run, it->from, first, sizeof first);
+                source_name(run, it->from, it->host, first, sizeof first);
                 cli_error("spread: item %lu of bound %u has two different results, %s line %ld "
                           "and %s line %ld: machines with another slide or other tables?",
                           res->index, run->bound, first, it->line, where, line);
@@ -252,8 +291,8 @@ static int record(spread_run *run, const split_result *res, spread_source from, 
             run->failed = 1;
             return 0;
         }
-        if (it->done)
-            return 0;
+        if (it->done || (host && host == it->host && run->machine_count >= 2))
+            return 0; /* a second result from the same host checks nothing */
         if (journal)
             journal_result(run, res);
         if (++it->seen < 2)
@@ -273,12 +312,13 @@ static int record(spread_run *run, const split_result *res, spread_source from, 
             journal_result(run, res);
         it->seen = 1;
         it->from = (unsigned char)from;
+        it->host = host;
         it->line = line;
         it->found = (unsigned char)res->found;
         it->next = res->next;
         it->expanded = res->expanded;
         it->generated = res->generated;
-        if (run->config->twice)
+        if (spread_twice_wanted(run, res->index))
             return 0;
     }
     it->done = 1;
@@ -301,13 +341,23 @@ static void on_output(void *arg, cli_batch_io *io, const cli_batch_item *item)
     spread_run *run = arg;
     char why[CLI_MESSAGE_SIZE];
     split_result res;
-    if (split_read_result(item->text, item->len, &res, why, sizeof why) != 0) {
+    /* "HOST<tab>" first: the machine it ran on (`slide work --tag`) */
+    const char *text = item->text;
+    size_t len = item->len;
+    const char *tab = memchr(text, '\t', len);
+    unsigned short host = 0;
+    if (tab) {
+        host = spread_host_of(run, text, (size_t)(tab - text));
+        len -= (size_t)(tab + 1 - text);
+        text = tab + 1;
+    }
+    if (split_read_result(text, len, &res, why, sizeof why) != 0) {
         /* a worker that died mid-line, or noise: its item runs again */
         cli_error("spread: workers' output, line %ld: %s; its item will be searched again",
                   item->number, why);
         return;
     }
-    record(run, &res, FROM_WORKERS, item->number, 1);
+    record(run, &res, FROM_WORKERS, host, item->number, 1);
     if ((run->remaining == 0 && run->lowest_found != ULONG_MAX) || run->failed) {
         /* decided (or hopeless): the subtrees still running cannot change the answer */
         if (run->group > 0 && !run->stopped)
@@ -371,7 +421,7 @@ static int search_here(spread_run *run, unsigned long *searched)
         }
         split_result r;
         split_result_of(&r, &setup->search, run->bound, (unsigned long)i, &res, &st);
-        record(run, &r, FROM_HERE, 0, 1);
+        record(run, &r, FROM_HERE, 0, 0, 1);
         slide_split_result_free(&res);
         (*searched)++;
     }
@@ -382,9 +432,57 @@ static int search_here(spread_run *run, unsigned long *searched)
 static int resume_apply(spread_run *run, const spread_resume *r)
 {
     for (size_t i = 0; i < r->count; i++)
-        if (record(run, &r->results[i].res, FROM_CHECKPOINT, r->results[i].number, 0) != 0 ||
+        if (record(run, &r->results[i].res, FROM_CHECKPOINT, 0, r->results[i].number, 0) != 0 ||
             run->failed)
             return -1;
+    return 0;
+}
+
+/* Hands out the items pass selects to the machines of sshlogin; *handed counts them. */
+static int hand_out_pass(spread_run *run, const spread_pass *pass, const char *sshlogin,
+                         const cli_batch *reader, unsigned long *handed)
+{
+    unsigned long n = 0;
+    int fd = spread_write_pending(run, pass, &n);
+    if (fd < 0)
+        return -1;
+    if (n == 0) {
+        close(fd);
+        return 0;
+    }
+    *handed += n;
+    return spread_run_parallel(run, fd, n, sshlogin, reader);
+}
+
+/*
+ * One pass over the items without a result.  --twice on two machines or
+ * more: the first copies go anywhere, then the second copies of the items
+ * whose first came from host H go to the machines but H, so that no host
+ * checks itself.  Returns 0, or -1 after a message.
+ */
+static int hand_out(spread_run *run, const cli_batch *reader, unsigned long *handed)
+{
+    const spread_config *cfg = run->config;
+    if (!cfg->twice || run->machine_count < 2) {
+        const spread_pass all = {3, 0, 0};
+        return hand_out_pass(run, &all, cfg->sshlogin, reader, handed);
+    }
+    const spread_pass first = {1, 0, 0};
+    if (hand_out_pass(run, &first, cfg->sshlogin, reader, handed) != 0)
+        return -1;
+    for (size_t h = 0; h <= run->host_count && run->remaining > 0 && !run->failed; h++) {
+        /* h == host_count: the items whose first result came from here or the checkpoint */
+        const spread_pass second = {2, 1, h < run->host_count ? (unsigned short)(h + 1) : 0};
+        char *others = spread_machines_but(run, h < run->host_count ? run->hosts[h].name : NULL);
+        if (!others) {
+            cli_error("out of memory");
+            return -1;
+        }
+        int status = hand_out_pass(run, &second, others, reader, handed);
+        free(others);
+        if (status != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -450,15 +548,11 @@ static int iterate(spread_run *run, const spread_resume *r)
                       passes == 1 ? "" : "es", missing);
             return -1;
         }
-        unsigned long n = 0;
-        int fd = spread_write_pending(run, &n);
-        if (fd < 0)
-            return -1;
-        handed += n;
-        if (spread_run_parallel(run, fd, n, &reader) != 0)
+        if (hand_out(run, &reader, &handed) != 0)
             return -1;
         passes++;
     }
+    sync_journal(run, 1);
     if (run->disagreed > 1)
         cli_error("spread: bound %u: %lu more items had two different results", run->bound,
                   run->disagreed - 1);
@@ -478,13 +572,20 @@ static int iterate(spread_run *run, const spread_resume *r)
     run->expanded += expanded;
     run->generated += generated;
     run->previous = expanded + st.expanded;
+    char by_host[400];
+    spread_hosts_describe(run, 0, by_host, sizeof by_host);
+    for (size_t h = 0; h < run->host_count; h++) {
+        run->hosts[h].total += run->hosts[h].results;
+        run->hosts[h].results = 0;
+    }
     if (cfg->stats)
         fprintf(stderr,
                 "slide: spread: bound %u: %zu subtrees, %lu searched here, %lu handed out in %lu "
-                "pass%s, expanded %llu, %.3f s%s\n",
+                "pass%s, expanded %llu, %.3f s%s%s%s\n",
                 run->bound, run->split.count, here, handed, passes, passes == 1 ? "" : "es",
                 expanded + st.expanded, now_seconds() - started,
-                run->lowest_found != ULONG_MAX ? ", answer" : "");
+                run->lowest_found != ULONG_MAX ? ", answer" : "", by_host[0] ? "; results: " : "",
+                by_host);
     if (run->lowest_found != ULONG_MAX)
         return 1;
     if (next == SLIDE_SPLIT_NO_BOUND) {
@@ -581,6 +682,15 @@ static int read_spread_options(cli_scan *scan, spread_config *cfg, const char **
         case OPT_LOG: status = take_text("--log", "file name", value, &cfg->log_path); break;
         case OPT_STATS: cfg->stats = 1; break;
         case OPT_TWICE: cfg->twice = 1; break;
+        case OPT_TWICE_SHARE:
+            if (cli_parse_count(value, 100, &n) || n == 0) {
+                cli_error("spread: --twice-share: '%.60s' is not a percentage from 1 to 100",
+                          value);
+                status = EXIT_USAGE;
+            }
+            cfg->twice = 1;
+            cfg->twice_share = (unsigned)n;
+            break;
         case OPT_OUTPUT: {
             static const char *const formats[] = {"moves", "steps"};
             int format = cli_parse_choice("spread: --output", value, NULL, formats, 2);
@@ -655,6 +765,7 @@ int cli_spread(int argc, char **argv)
     split_setup_init(&cfg.setup);
 
     cfg.retries = 3;
+    cfg.twice_share = 100;
     cfg.parallel = "parallel";
     cfg.local = 100000;
     if (cli_scan_init(&scan, argc, argv, 2, spread_options, "spread") != 0) {
@@ -717,6 +828,8 @@ int cli_spread(int argc, char **argv)
         sigaction(SIGHUP, &sa, NULL);
     double started = now_seconds();
     int first = 1;
+    if (result == 0)
+        result = spread_check_machines(&run);
     if (result == 0 && resume.have_head)
         result = verify_resumed_bound(&run);
     while (result == 0) {
@@ -735,15 +848,18 @@ int cli_spread(int argc, char **argv)
         else
             printf("%s\n", moves);
         status = 0;
+        char by_host[400];
+        spread_hosts_describe(&run, 1, by_host, sizeof by_host);
         if (cfg.stats)
             fprintf(stderr,
                     "slide: stats: spread: heuristic %s, tables %016llx, bound %u after %lu "
-                    "iterations, expanded %llu, generated %llu, %.3f s\n",
+                    "iterations, expanded %llu, generated %llu, %.3f s%s%s\n",
                     cfg.setup.search.heuristic, (unsigned long long)cfg.setup.search.tables,
                     run.bound, run.iterations + 1, run.expanded, run.generated,
-                    now_seconds() - started);
+                    now_seconds() - started, by_host[0] ? "; results: " : "", by_host);
     }
     free_items(&run);
+    spread_machines_free(&run);
     if (run.journal)
         fclose(run.journal);
     if (run.log)

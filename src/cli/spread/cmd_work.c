@@ -13,9 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_HELP = 1 };
+enum { OPT_TAG = 1, OPT_PROBE, OPT_HELP };
 
 static const cli_option work_options[] = {
+    {"tag", 0, OPT_TAG, "NAME",
+     "write NAME and a tab before each result (slide spread:\n"
+     "the machine's name, for its counts and messages)"},
+    {"probe", 0, OPT_PROBE, "ITEM",
+     "search nothing: write this machine's version and its\n"
+     "tables' fingerprint for ITEM's search, one line"},
     CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
@@ -31,7 +37,10 @@ void cli_help_work(FILE *f)
           "databases than this machine's, or a line cut short or changed, is refused\n"
           "with a message naming its line. Run by GNU parallel on each machine:\n"
           "  slide split BOARD | parallel --pipe -N 16 -S host1,host2 slide work\n"
-          "\n"
+          "\n",
+          f);
+    cli_help_options(f, work_options, NULL);
+    fputs("\n"
           "Exit status: 0 every item searched, 1 some item refused or failed, 2 usage\n"
           "error.\n",
           f);
@@ -46,6 +55,7 @@ typedef struct work_run {
     int status;      /* of slide_split_begin for it */
     uint64_t tables; /* this machine's fingerprint for it */
     char note[CLI_MESSAGE_SIZE];
+    const char *tag; /* --tag, or NULL */
 } work_run;
 
 static void forget(work_run *run)
@@ -93,6 +103,43 @@ static void adopt(work_run *run, split_identity *search)
     slide_split_free(&first);
 }
 
+/* Says why run's search cannot be made here, naming line: 0 when it can, else -1. */
+static int report_unusable(const work_run *run, FILE *err, long line)
+{
+    if (run->status == SLIDE_OK)
+        return 0;
+    int unknown = run->status == SLIDE_E_UNKNOWN_HEURISTIC;
+    fprintf(err, "slide: work: line %ld: %s%s%s%s%s%s\n", line, slide_strerror(run->status),
+            unknown ? " '" : "", unknown ? run->search.heuristic : "",
+            unknown ? "' (this slide does not know it)" : "", run->note[0] ? ": " : "", run->note);
+    return -1;
+}
+
+/*
+ * --probe: what `slide spread` asks each machine before it hands out
+ * items, "slide-probe/1 version=V tables=HEX" (the tables of line's
+ * search, loaded or built here as its first item would).  Returns the exit
+ * status.
+ */
+static int probe(work_run *run, const char *line)
+{
+    char why[CLI_MESSAGE_SIZE];
+    split_identity search;
+    split_item it;
+    if (split_read_item(line, strlen(line), &search, &it, why, sizeof why) != 0) {
+        cli_error("work: --probe: %s", why);
+        return EXIT_USAGE;
+    }
+    adopt(run, &search);
+    if (report_unusable(run, stderr, 1) != 0)
+        return EXIT_FAILED_BOARD;
+    if (run->tag)
+        printf("%s\t", run->tag);
+    printf("slide-probe/1 version=%s tables=%016llx\n", slide_version(),
+           (unsigned long long)run->tables);
+    return 0;
+}
+
 static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
 {
     work_run *run = arg;
@@ -115,12 +162,7 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
         return;
     }
     adopt(run, &search);
-    if (run->status != SLIDE_OK) {
-        int unknown = run->status == SLIDE_E_UNKNOWN_HEURISTIC;
-        fprintf(
-            io->err, "slide: work: line %ld: %s%s%s%s%s%s\n", item->number,
-            slide_strerror(run->status), unknown ? " '" : "", unknown ? run->search.heuristic : "",
-            unknown ? "' (this slide does not know it)" : "", run->note[0] ? ": " : "", run->note);
+    if (report_unusable(run, io->err, item->number) != 0) {
         io->failures++;
         return;
     }
@@ -152,6 +194,8 @@ static void answer_item(void *arg, cli_batch_io *io, const cli_batch_item *item)
     }
     split_result r;
     split_result_of(&r, &run->search, it.bound, it.index, &res, &st);
+    if (run->tag)
+        fprintf(io->out, "%s\t", run->tag);
     split_write_result(io->out, &r);
     /* each result as soon as it is known: a driver records it even if this process dies next */
     fflush(io->out);
@@ -173,15 +217,23 @@ int cli_work(int argc, char **argv)
         return EXIT_FAILED_BOARD;
     }
     const char *value;
+    const char *tag = NULL, *probe_line = NULL;
     int id;
     while ((id = cli_scan_next(&scan, &value)) != SCAN_END) {
-        if (id == OPT_HELP) {
-            cli_help_work(stdout);
-            cli_scan_free(&scan);
-            return 0;
+        if (id == OPT_TAG && !strpbrk(value, "\t\n")) {
+            tag = *value ? value : NULL;
+            continue;
         }
+        if (id == OPT_PROBE) {
+            probe_line = value;
+            continue;
+        }
+        if (id == OPT_TAG)
+            cli_error("work: --tag: a name without tabs or newlines");
+        if (id == OPT_HELP)
+            cli_help_work(stdout);
         cli_scan_free(&scan);
-        return EXIT_USAGE;
+        return id == OPT_HELP ? 0 : EXIT_USAGE;
     }
     if (scan.positional_count > 0) {
         cli_error("work: reads its items from stdin; '%.60s' is not an option", scan.positional[0]);
@@ -194,6 +246,12 @@ int cli_work(int argc, char **argv)
     work_run run;
     memset(&run, 0, sizeof run);
     run.progress = &progress;
+    run.tag = tag;
+    if (probe_line) {
+        int status = probe(&run, probe_line);
+        forget(&run);
+        return status;
+    }
     cli_batch batch = {1, 0, &run, answer_item, refuse_item};
     cli_batch_io io = {stdout, stderr, 0, 0, 0};
     int status = cli_batch_run(&batch, 0, &io);

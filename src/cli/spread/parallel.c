@@ -29,8 +29,7 @@ void spread_on_signal(int sig)
     raise(sig);
 }
 
-/* Splits text at spaces into argv (pointers into text, which is changed); returns the count. */
-static int split_words(char *text, char **argv, int max)
+int spread_split_words(char *text, char **argv, int max)
 {
     int n = 0;
     char *save = NULL;
@@ -61,8 +60,7 @@ unsigned long spread_estimate_slots(const spread_config *cfg)
     return slots ? slots : each;
 }
 
-/* Non-zero when every machine of the --sshlogin list is ':' or 'N/:' (this one). */
-static int only_this_machine(const char *list)
+int spread_only_this_machine(const char *list)
 {
     if (!list)
         return 1;
@@ -88,7 +86,22 @@ static int only_this_machine(const char *list)
     return 1;
 }
 
-int spread_write_pending(spread_run *run, unsigned long *written)
+int spread_twice_wanted(const spread_run *run, unsigned long index)
+{
+    const spread_config *cfg = run->config;
+    if (!cfg->twice || cfg->twice_share >= 100)
+        return cfg->twice;
+    /* a share chosen by --shuffle's seed, the bound and the item: the same on a restart */
+    uint64_t x = cfg->seed ^ ((uint64_t)run->bound << 32) ^ index;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x % 100 < cfg->twice_share;
+}
+
+int spread_write_pending(spread_run *run, const spread_pass *pass, unsigned long *written)
 {
     char path[] = "/tmp/slide-spread-XXXXXX";
     const char *dir = getenv("TMPDIR");
@@ -126,7 +139,7 @@ int spread_write_pending(spread_run *run, unsigned long *written)
     }
     unsigned long n = 0;
     for (unsigned long i = 0; i < end; i++)
-        if (!run->items[i].done)
+        if (!run->items[i].done && (!pass->by_host || run->items[i].host == pass->host))
             order[n++] = i;
     if (run->config->shuffle) {
         slide_rng rng;
@@ -142,9 +155,11 @@ int spread_write_pending(spread_run *run, unsigned long *written)
     const split_identity *search = &run->config->setup.search;
     unsigned long lines = 0;
     for (int copy = 0; copy < 1 + run->config->twice; copy++) {
+        if (!(pass->copies & (1 << copy)))
+            continue;
         for (unsigned long k = 0; k < n; k++) {
             unsigned long i = order[k];
-            if (run->items[i].seen > copy)
+            if (run->items[i].seen > copy || (copy == 1 && !spread_twice_wanted(run, i)))
                 continue;
             split_item item = {run->bound, i, count, run->split.prefix[i],
                                strlen(run->split.prefix[i])};
@@ -173,12 +188,22 @@ int spread_write_pending(spread_run *run, unsigned long *written)
  * parallel starts unchanged; a --worker of the user's is a command line as
  * they wrote it.
  */
-static char *work_command(const char *program, int quote)
+/*
+ * "PROGRAM work" (then " --tag ..." when tag: each job's machine, as
+ * parallel names it to the job) in new memory (NULL when there is none).
+ * With quote, PROGRAM is made one word of a POSIX shell ('...', each '
+ * inside written '\''), so that a path with a space or a $ in it reaches
+ * the shell parallel starts unchanged; a --worker of the user's is a
+ * command line as they wrote it.
+ */
+static char *work_command(const char *program, int quote, int tag)
 {
+    static const char tag_option[] = " --tag \"$PARALLEL_SSHLOGIN\"";
     size_t quotes = 0;
     for (const char *p = program; quote && *p; p++)
         quotes += *p == '\'';
-    size_t size = strlen(program) + (quote ? 3 * quotes + 2 : 0) + sizeof " work";
+    size_t size =
+        strlen(program) + (quote ? 3 * quotes + 2 : 0) + sizeof " work" + sizeof tag_option;
     char *command = malloc(size);
     if (!command)
         return NULL;
@@ -195,11 +220,85 @@ static char *work_command(const char *program, int quote)
     }
     if (quote)
         *w++ = '\'';
-    snprintf(w, size - (size_t)(w - command), " work");
+    snprintf(w, size - (size_t)(w - command), " work%s", tag ? tag_option : "");
     return command;
 }
 
-int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
+pid_t spread_start_parallel(char **argv, int in_fd, int *out)
+{
+    int pipe_out[2], report[2];
+    if (pipe(pipe_out) != 0) {
+        cli_error("spread: cannot make a pipe: %s", strerror(errno));
+        close(in_fd);
+        return -1;
+    }
+    if (pipe(report) != 0) {
+        cli_error("spread: cannot make a pipe: %s", strerror(errno));
+        close(in_fd);
+        close(pipe_out[0]);
+        close(pipe_out[1]);
+        return -1;
+    }
+    fcntl(report[1], F_SETFD, FD_CLOEXEC);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t driver = getpid();
+    (void)driver;
+    pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);
+#ifdef __linux__
+        /* the driver killed outright (SIGKILL): parallel is told, and its jobs with it */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != driver)
+            _exit(127);
+#endif
+        dup2(in_fd, 0);
+        dup2(pipe_out[1], 1);
+        close(in_fd);
+        close(pipe_out[0]);
+        close(pipe_out[1]);
+        close(report[0]);
+        execvp(argv[0], argv);
+        int e = errno;
+        if (write(report[1], &e, sizeof e) != (ssize_t)sizeof e)
+            _exit(127);
+        _exit(127);
+    }
+    close(in_fd);
+    close(pipe_out[1]);
+    close(report[1]);
+    if (pid < 0) {
+        cli_error("spread: cannot start %s: %s", argv[0], strerror(errno));
+        close(pipe_out[0]);
+        close(report[0]);
+        return -1;
+    }
+    setpgid(pid, pid);
+    int exec_errno = 0;
+    ssize_t got = read(report[0], &exec_errno, sizeof exec_errno);
+    close(report[0]);
+    if (got == (ssize_t)sizeof exec_errno) {
+        cli_error("spread: cannot run '%s': %s%s", argv[0], strerror(exec_errno),
+                  exec_errno == ENOENT
+                      ? " (GNU parallel: Debian package parallel; or --parallel CMD)"
+                      : "");
+        close(pipe_out[0]);
+        waitpid(pid, NULL, 0);
+        return -1;
+    }
+    *out = pipe_out[0];
+    return pid;
+}
+
+void spread_wait(pid_t pid)
+{
+    int wstatus = 0;
+    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
+        ;
+}
+
+int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending, const char *sshlogin,
                         const cli_batch *reader)
 {
     spread_config *cfg = run->config;
@@ -209,6 +308,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
     char *parallel_copy = strdup(cfg->parallel);
     char self[PATH_MAX];
     const char *worker = cfg->worker;
+    int here = spread_only_this_machine(sshlogin);
     if (!parallel_copy) {
         close(items_fd);
         cli_error("out of memory");
@@ -216,7 +316,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
     }
     if (!worker) {
         ssize_t n = -1;
-        if (only_this_machine(cfg->sshlogin))
+        if (here)
             n = readlink("/proc/self/exe", self, sizeof self - 1);
         if (n > 0) {
             self[n] = '\0';
@@ -225,7 +325,7 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
             worker = "slide";
         }
     }
-    argc = split_words(parallel_copy, argv, 64);
+    argc = spread_split_words(parallel_copy, argv, 64);
     argv[argc++] = "--pipe";
     argv[argc++] = "-N";
     /* by default about 8 jobs a worker, so that uneven subtrees even out */
@@ -254,12 +354,12 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
         snprintf(numbers[3], sizeof numbers[3], "%llu", (unsigned long long)cfg->timeout * per_job);
         argv[argc++] = numbers[3];
     }
-    if (cfg->sshlogin) {
+    if (sshlogin) {
         argv[argc++] = "-S";
-        argv[argc++] = (char *)cfg->sshlogin;
+        argv[argc++] = (char *)sshlogin;
     }
     /* parallel hands the command to a shell: this slide's own path is quoted for it */
-    char *command = work_command(worker, worker == self);
+    char *command = work_command(worker, worker == self, !here);
     if (!command) {
         free(parallel_copy);
         close(items_fd);
@@ -268,78 +368,19 @@ int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
     }
     argv[argc++] = command;
     argv[argc] = NULL;
-
-    int out[2], report[2];
-    if (pipe(out) != 0 || pipe(report) != 0) {
-        cli_error("spread: cannot make a pipe: %s", strerror(errno));
-        free(parallel_copy);
-        free(command);
-        close(items_fd);
-        return -1;
-    }
-    fcntl(report[1], F_SETFD, FD_CLOEXEC);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t driver = getpid();
-    (void)driver;
-    pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);
-#ifdef __linux__
-        /* the driver killed outright (SIGKILL): parallel is told, and its jobs with it */
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != driver)
-            _exit(127);
-#endif
-        dup2(items_fd, 0);
-        dup2(out[1], 1);
-        close(items_fd);
-        close(out[0]);
-        close(out[1]);
-        close(report[0]);
-        execvp(argv[0], argv);
-        int e = errno;
-        if (write(report[1], &e, sizeof e) != (ssize_t)sizeof e)
-            _exit(127);
-        _exit(127);
-    }
-    close(items_fd);
-    close(out[1]);
-    close(report[1]);
+    int out = -1;
+    pid_t pid = spread_start_parallel(argv, items_fd, &out);
     free(command);
-    if (pid < 0) {
-        cli_error("spread: cannot start %s: %s", argv[0], strerror(errno));
-        free(parallel_copy);
-        close(out[0]);
-        close(report[0]);
+    free(parallel_copy);
+    if (pid < 0)
         return -1;
-    }
-    setpgid(pid, pid);
     run->group = pid;
     running_group = pid;
     run->stopped = 0;
-    int exec_errno = 0;
-    ssize_t got = read(report[0], &exec_errno, sizeof exec_errno);
-    close(report[0]);
-    if (got == (ssize_t)sizeof exec_errno) {
-        cli_error("spread: cannot run '%s': %s%s", argv[0], strerror(exec_errno),
-                  exec_errno == ENOENT
-                      ? " (GNU parallel: Debian package parallel; or --parallel CMD)"
-                      : "");
-        free(parallel_copy);
-        close(out[0]);
-        waitpid(pid, NULL, 0);
-        run->group = 0;
-        running_group = 0;
-        return -1;
-    }
-    free(parallel_copy);
     cli_batch_io io = {stdout, stderr, 0, 0, 0};
-    int status = cli_batch_run(reader, out[0], &io);
-    close(out[0]);
-    int wstatus = 0;
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
+    int status = cli_batch_run(reader, out, &io);
+    close(out);
+    spread_wait(pid);
     running_group = 0;
     run->group = 0;
     if (status == -1) {

@@ -15,9 +15,10 @@
 typedef struct item_state {
     unsigned char done;
     unsigned char found;
-    unsigned char seen; /* results taken for it (--twice: two before it is done) */
-    unsigned char from; /* where the first came from: a spread_source */
-    long line;          /* and its line there */
+    unsigned char seen;  /* results taken for it (--twice: two before it is done) */
+    unsigned char from;  /* where the first came from: a spread_source */
+    unsigned short host; /* and the machine: 1 + its index in spread_run.hosts, 0 unknown */
+    long line;           /* and its line there */
     unsigned next;
     unsigned long long expanded;
     unsigned long long generated;
@@ -43,7 +44,28 @@ typedef struct spread_config {
     unsigned long long local;
     unsigned long timeout; /* --timeout: seconds a subtree, 0 none */
     int twice;             /* --twice: each subtree searched by two jobs, which must agree */
+    unsigned twice_share;  /* the percentage of subtrees --twice searches twice (100) */
 } spread_config;
+
+/* One machine of --sshlogin: its entry, and the name parallel tags its output with. */
+typedef struct spread_machine {
+    char *entry; /* "8/host1" */
+    char *name;  /* "host1" */
+} spread_machine;
+
+/* A machine results came from, by the name its jobs were told (`slide work --tag`). */
+typedef struct spread_host {
+    char *name;
+    unsigned long results; /* taken, this bound */
+    unsigned long total;   /* taken, every bound */
+} spread_host;
+
+/* Which items a pass hands out (spread_write_pending). */
+typedef struct spread_pass {
+    int copies;          /* 1: first copies only; 2: second copies only; 3: both */
+    int by_host;         /* only the items whose first result came from host */
+    unsigned short host; /* 1 + an index in spread_run.hosts, 0 unknown */
+} spread_pass;
 
 /* Where a result came from, for the messages. */
 typedef enum spread_source { FROM_WORKERS, FROM_HERE, FROM_CHECKPOINT } spread_source;
@@ -68,7 +90,16 @@ typedef struct spread_run {
     unsigned long disagreed;     /* items with two different results, this bound */
     unsigned long first_copies;  /* --twice: the item lines before the second copies */
     int verifying;               /* the bound below a resumed one: shorter answers count */
+    spread_machine *machines;    /* --sshlogin's entries, after spread_check_machines */
+    size_t machine_count;
+    char *machine_list; /* the entries left, joined: config->sshlogin from then on */
+    spread_host *hosts; /* the machines results came from */
+    size_t host_count;
+    double synced; /* when the checkpoint was last synced (now_seconds) */
 } spread_run;
+
+/* Whether --twice searches item index of this bound twice (a share of them, chosen by seed). */
+int spread_twice_wanted(const spread_run *run, unsigned long index);
 
 /* Where the items that can still change the answer end: at the lowest answer, or all. */
 static inline unsigned long spread_items_end(const spread_run *run)
@@ -132,17 +163,50 @@ void spread_resume_free(spread_resume *r);
  */
 unsigned long spread_estimate_slots(const spread_config *cfg);
 /*
- * The items without a result, below the lowest answer, into a new unlinked
- * file, *written of them: its fd, or -1 (after a message when one helps).
+ * The items without a result, below the lowest answer, that pass hands
+ * out, into a new unlinked file, *written of them: its fd, or -1 (after a
+ * message when one helps).
  */
-int spread_write_pending(spread_run *run, unsigned long *written);
+int spread_write_pending(spread_run *run, const spread_pass *pass, unsigned long *written);
 /*
- * Runs GNU parallel over the items in items_fd (closed here), its output
- * read as it comes by reader (arg: the run's).  Returns 0, or -1 after a
- * message when parallel could not run.
+ * Runs GNU parallel over the items in items_fd (closed here) on the
+ * machines of sshlogin (NULL: this one), its output read as it comes by
+ * reader (arg: the run's).  Returns 0, or -1 after a message when parallel
+ * could not run.
  */
-int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending,
+int spread_run_parallel(spread_run *run, int items_fd, unsigned long pending, const char *sshlogin,
                         const cli_batch *reader);
+/*
+ * Before the first item goes out to other machines: asks each machine of
+ * --sshlogin for its slide's version and its tables' fingerprint for this
+ * search (`slide work --probe`), and leaves out, each named in one line,
+ * those without slide, with another version or other tables.  Fills
+ * run->machines with the rest.  Returns 0, or -1 after a message when
+ * none is left.
+ */
+int spread_check_machines(spread_run *run);
+/*
+ * The --sshlogin list without the machine named name (NULL: all of them),
+ * in new memory; NULL when nothing is left or out of memory.
+ */
+char *spread_machines_but(const spread_run *run, const char *name);
+void spread_machines_free(spread_run *run);
+/* The host named name (len bytes), 1 + its index in run->hosts (added if new); 0 out of memory. */
+unsigned short spread_host_of(spread_run *run, const char *name, size_t len);
+/* "host1 410, host2 377" (each host's results this bound, or in all), for --stats. */
+void spread_hosts_describe(const spread_run *run, int total, char *buf, size_t size);
+/* Splits text at spaces into argv (pointers into text, which is changed); returns the count. */
+int spread_split_words(char *text, char **argv, int max);
+/* Non-zero when every machine of the --sshlogin list is ':' or 'N/:' (this one), or it is NULL. */
+int spread_only_this_machine(const char *list);
+/*
+ * Starts argv (GNU parallel) in a process group of its own, stdin from
+ * in_fd (closed here), stdout into a pipe: *out its reading end.  Returns
+ * its pid, or -1 after a message.
+ */
+pid_t spread_start_parallel(char **argv, int in_fd, int *out);
+/* Waits for pid to end. */
+void spread_wait(pid_t pid);
 /* SIGINT and SIGTERM while the search runs: parallel's jobs end too, then the driver by sig. */
 void spread_on_signal(int sig);
 
