@@ -123,11 +123,12 @@ static void ten_to_sixteen_cells_run_idastar(void **state)
         {3, 4, 0, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
         {4, 4, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
         {2, 8, 1, NONE, ONE, UNK, UNK, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
-        /* whether the tables are cached changes nothing: the try costs less than mapping them */
+        /* the full tables held or cached: straight to them, no quick try (744e4ce tried first) */
         {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
-        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "linear", ONE, AUTO_QUICK, 0, 0, 0},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_PDB_AT_HAND, 0, 0, 0},
+        {3, 4, 0, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_PDB_AT_HAND, 0, 0, 0},
         {4, 4, 1, NONE, ONE, UNK, 0, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
-        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_OPTIMAL, 0, 1, 0},
+        {4, 4, 1, NONE, ONE, UNK, 1, "idastar", "pdb", ONE, AUTO_PDB_AT_HAND, 0, 1, 0},
         /* a named heuristic from the start, and no quick try */
         {4, 4, 1, "linear", ONE, UNK, UNK, "idastar", "linear", ONE, AUTO_OPTIMAL, 0, 0, 0},
         {4, 4, 0, "manhattan", ONE, UNK, UNK, "idastar", "manhattan", ONE, AUTO_OPTIMAL, 0, 0, 0},
@@ -297,9 +298,9 @@ static void world_record(void *ctx)
 
 /* The reasons (AUTO_*) and notes (AUTO_NOTE_*) as a ladder's text names them. */
 static const char *const reason_names[] = {
-    "none",         "weighted",    "table",       "table_too_big", "quick",
-    "quick_longer", "optimal",     "pdb_unknown", "pdb_astar",     "pdb_gave_up",
-    "pdb_cached",   "pdb_missing", "not_pdb",     "beam",          "large"};
+    "none",    "weighted",    "table",     "table_too_big", "quick",      "quick_longer",
+    "optimal", "pdb_unknown", "pdb_astar", "pdb_gave_up",   "pdb_cached", "pdb_missing",
+    "not_pdb", "beam",        "large",     "narrow",        "pdb_at_hand"};
 static const char *const note_names[] = {
     "", "pdb_missing", "astar_no_room", "astar_no_answer", "table_too_big", "table_too_big_used"};
 
@@ -402,7 +403,10 @@ static void ladders_of_the_quick_try(void **state)
     (void)state;
     static const ladder_case cases[] = {
         {4, 4, 1, NONE, ONE, 0, 0, 0, "", "quick cap=100000", 0},
-        /* tables at hand: straight to them */
+        /* the full tables cached (or held): no quick try, whatever the run gives */
+        {4, 4, 1, NONE, ONE, 1, 0, 0, "", "pdb_at_hand", 0},
+        {4, 4, 0, NONE, ONE, 1, 0, 0, "nodes memory", "pdb_at_hand", 0},
+        /* quick tables at hand (no build): after the try, straight to them */
         {4, 4, 1, NONE, ONE, 0, 0, 0, "nodes", "quick cap=100000, optimal", 1},
         /* a build of fewer entries than the try's expansions: no longer try */
         {3, 4, 1, NONE, ONE, 0, 0, 50000, "nodes", "quick cap=100000, optimal", 1},

@@ -204,24 +204,18 @@ static int plan_quick(const search_task *search, const pdb_set *plan, const uint
 }
 
 /*
- * 1 when the tables of set are all in the search's cache directory and
- * sound (mapped to see, then let go), else 0.  A refused mapping only means
- * "not there": the budget keeps no failure.
+ * 1 when the tables of set are all at hand: held by the search's context
+ * or in its cache directory with sound headers (pdb_set_at_hand: a look at
+ * the headers, nothing mapped, so that asking costs a few system calls).
  */
 static int cached_in_dir(search_task *search, pdb_set *set)
 {
     const slide_pdb_options *options = options_of(search);
     char dir[4096];
-    if (options->no_disk_cache || pdb_cache_dir(options->cache_dir, dir, sizeof dir) != SLIDE_OK)
-        return 0;
-    /* a look, not the search's memory: the mapping's charge leaves no mark on the peak */
-    size_t peak = search->budget->peak;
-    int cached = pdb_set_load_cached(set, dir, search->budget, NULL) == SLIDE_OK;
-    if (cached)
-        pdb_set_release(set, search->budget);
-    search->budget->status = SLIDE_OK;
-    search->budget->peak = peak;
-    return cached;
+    int have_dir =
+        !options->no_disk_cache && pdb_cache_dir(options->cache_dir, dir, sizeof dir) == SLIDE_OK;
+    set->context = search->context;
+    return pdb_set_at_hand(set, have_dir ? dir : NULL);
 }
 
 uint64_t pdb_heuristic_build_states(search_task *search)

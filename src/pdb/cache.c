@@ -274,6 +274,18 @@ int pdb_set_load_cached(pdb_set *set, const char *dir, search_budget *budget,
     return obtain_set(&job, NULL, budget);
 }
 
+int pdb_set_at_hand(const pdb_set *set, const char *dir)
+{
+    for (int g = 0; g < set->count; g++) {
+        char name[64];
+        size_t len = table_key(set, g, name, sizeof name);
+        int held = set->context && context_cache_has(set->context, CACHE_PDB_TABLE, name, len);
+        if (!held && (!dir || pdb_probe(dir, set, g) != SLIDE_OK))
+            return 0;
+    }
+    return 1;
+}
+
 static int pdb_prepare(const slide_board *goal, const slide_pdb_options *opt, size_t max_memory,
                        slide_progress_fn progress, void *progress_ctx, slide_pdb_summary *summary)
 {

@@ -400,6 +400,38 @@ static uint8_t *map_table(int fd, size_t file_bytes)
     return base == MAP_FAILED ? NULL : base;
 }
 
+/*
+ * Whether the sound header h names exactly group t of set (otherwise the
+ * file is stale); *want is t with the file's entry layout.
+ */
+static int header_names(const uint8_t *h, const pdb_set *set, const pdb_group *t, pdb_group *want)
+{
+    uint8_t expect[PDB_HEADER_SIZE];
+    *want = *t;
+    want->entry_bits = h[19] & ~PDB_PER_REGION_FLAG;
+    want->bytes = pdb_entries_bytes(t->entries, want->entry_bits);
+    make_header(expect, set, want, get64(h + 72));
+    return memcmp(h, expect, PDB_HEADER_SIZE) == 0;
+}
+
+int pdb_probe(const char *dir, const pdb_set *set, int g)
+{
+    char name[64], path[4200];
+    pdb_file_name(set, g, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    struct stat st;
+    uint8_t h[PDB_HEADER_SIZE];
+    const char *problem;
+    int status;
+    int fd = open_table(path, &st, h, &status, &problem);
+    if (fd < 0)
+        return status;
+    pdb_group want;
+    status = header_names(h, set, &set->groups[g], &want) ? SLIDE_OK : SLIDE_E_CORRUPT;
+    close(fd);
+    return status;
+}
+
 int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *why, size_t why_size)
 {
     char name[64], path[4200];
@@ -407,7 +439,7 @@ int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *
     pdb_file_name(set, g, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s", dir, name);
     struct stat st;
-    uint8_t h[PDB_HEADER_SIZE], expect[PDB_HEADER_SIZE];
+    uint8_t h[PDB_HEADER_SIZE];
     const char *problem = NULL;
     int status;
     int fd = open_table(path, &st, h, &status, &problem);
@@ -415,16 +447,12 @@ int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *
         set_why(why, why_size, "%s", problem);
         return status;
     }
-    /* the header must name exactly this table: otherwise the file is stale */
-    pdb_group want = *t;
-    want.entry_bits = h[19] & ~PDB_PER_REGION_FLAG;
-    want.bytes = pdb_entries_bytes(t->entries, want.entry_bits);
+    pdb_group want;
     uint64_t sum = get64(h + 72);
-    make_header(expect, set, &want, sum);
     uint8_t *base = NULL;
     size_t file_bytes = (size_t)st.st_size;
     status = SLIDE_E_CORRUPT;
-    if (memcmp(h, expect, PDB_HEADER_SIZE) != 0) {
+    if (!header_names(h, set, t, &want)) {
         problem = "stale (made for another shape or group)";
     } else if ((status = budget_charge(budget, want.bytes)) != SLIDE_OK) {
         problem = "no memory";

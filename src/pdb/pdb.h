@@ -351,4 +351,11 @@ int pdb_set_prepare(pdb_set *set, const char *dir, search_budget *budget,
 int pdb_set_load_cached(pdb_set *set, const char *dir, search_budget *budget,
                         const pdb_reporter *reporter);
 
+/*
+ * Whether every table of set (its plan: no data) is at hand without
+ * building: held by set->context, or in dir with a sound header naming it
+ * (pdb_probe: headers only, nothing mapped).  1 or 0.
+ */
+int pdb_set_at_hand(const pdb_set *set, const char *dir);
+
 #endif /* SLIDE_PDB_H */

@@ -118,6 +118,14 @@ int pdb_load(const char *dir, pdb_set *set, int g, search_budget *budget, char *
              size_t why_size);
 
 /*
+ * A look at group g's file in dir without mapping it: SLIDE_OK when it is a
+ * regular file whose header is sound, names exactly this table and says
+ * the file's length; else as pdb_load.  The payload is not read: a file
+ * damaged inside it is found by pdb_load, which then rebuilds it.
+ */
+int pdb_probe(const char *dir, const pdb_set *set, int g);
+
+/*
  * Writes group g's built entries to a file in dir under a temporary name,
  * then renames it into place, so readers see a whole file or none even when two
  * processes write at once.  Creates dir (and missing parents).  Returns

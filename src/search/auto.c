@@ -4,10 +4,10 @@
  * The choice (auto_choose) reads the board's cell count, whether a context
  * keeps tables between boards, the requested heuristic and weight, and
  * facts that are known only later: whether a small shape's distance table
- * fits the memory cap (known by building it), whether a 17-25 cell shape's
- * pattern databases are cached (known by mapping files, not worth it for a
- * board that turns out unsolvable), whether a quick try without tables
- * answered a 10-16 cell board (known by trying).  The deadline and the
+ * fits the memory cap (known by building it), whether a 10-25 cell shape's
+ * pattern databases are held or cached (known by a look at the files'
+ * headers, asked only for a solvable board), whether a quick try without
+ * tables answered a 10-16 cell board (known by trying).  The deadline and the
  * thread count choose nothing; the goal matters only through the caches,
  * which hold tables per goal.
  *
@@ -81,12 +81,20 @@ void auto_choose(const auto_facts *facts, auto_plan *plan)
         else
             plan_set(plan, "idastar", idastar_heuristic, IDA_WEIGHT_ONE, AUTO_TABLE_TOO_BIG);
     } else if (cells <= SLIDE_MAX_PACKED_CELLS && !heuristic && cells > SLIDE_MAX_TABLE_CELLS &&
+               facts->pdb_cached == 1) {
+        /*
+         * The full tables are held or cached: mapping them costs less than
+         * the quick try (Korf's #2 15-puzzle board: 100,000 expansions of
+         * linear conflict, then the tables anyway), and they answer at once.
+         */
+        plan_set(plan, "idastar", idastar_heuristic, IDA_WEIGHT_ONE, AUTO_PDB_AT_HAND);
+    } else if (cells <= SLIDE_MAX_PACKED_CELLS && !heuristic && cells > SLIDE_MAX_TABLE_CELLS &&
                !facts->quick_failed) {
         /*
          * What costs nothing first: linear conflict needs no table, and a
          * few milliseconds of it answer most boards a judge or a user
          * types.  Only a board it does not answer is given the pattern
-         * databases, built or mapped; tables not at hand are worth a
+         * databases, built; tables that would have to be built are worth a
          * longer try first (AUTO_QUICK_LONGER).
          */
         if (facts->quick_longer) {
@@ -160,7 +168,7 @@ void auto_facts_init(auto_facts *facts, int rows, int cols)
 /* What a step of the ladder learns (auto_learn). */
 enum {
     LEARN_PDB_CACHED,    /* whether the shape's pattern databases are cached */
-    LEARN_QUICK_BEFORE,  /* whether the quick try gave up on this shape and goal before */
+    LEARN_QUICK_BEFORE,  /* whether the tables are at hand, or the quick try gave up before */
     LEARN_ASTAR_GAVE_UP, /* weighted A* had no answer */
     LEARN_TABLES_BUILD,  /* what the quick try's tables would cost to build */
     LEARN_QUICK_FAILED,  /* the quick try, made longer, had no answer either */
@@ -266,7 +274,11 @@ static void auto_learn(auto_facts *facts, const auto_world *world, int learn)
 {
     switch (learn) {
     case LEARN_PDB_CACHED: facts->pdb_cached = world->pdb_cached(world->ctx); break;
-    case LEARN_QUICK_BEFORE: facts->quick_failed = world->quick_gave_up_before(world->ctx); break;
+    case LEARN_QUICK_BEFORE:
+        facts->quick_failed = world->quick_gave_up_before(world->ctx);
+        if (!facts->quick_failed)
+            facts->pdb_cached = world->pdb_cached(world->ctx);
+        break;
     case LEARN_ASTAR_GAVE_UP: facts->astar_gave_up = 1; break;
     case LEARN_TABLES_BUILD: learn_tables_build(facts, world); break;
     case LEARN_QUICK_FAILED: learn_quick_failed(facts, world); break;

@@ -23,9 +23,14 @@ typedef struct auto_facts {
     const char *heuristic; /* the requested heuristic, or NULL */
     unsigned weight;       /* requested, in thousandths: IDA_WEIGHT_ONE is optimal */
     int table_fits;        /* 0 once the context's distance table did not fit the memory cap */
-    int pdb_cached;        /* 1 or 0 once the shape's full pattern databases were looked for */
-    int quick_failed;      /* 1 once the quick try (AUTO_QUICK) spent its expansions */
-    int astar_gave_up;     /* 1 once weighted A* (AUTO_PDB_ASTAR) ran out of room or expansions */
+    /*
+     * 1 or 0 once the shape's full pattern databases were looked for (held
+     * by the context or cached on disk; on 10-16 cells only without a
+     * heuristic, before the quick try)
+     */
+    int pdb_cached;
+    int quick_failed;  /* 1 once the quick try (AUTO_QUICK) spent its expansions */
+    int astar_gave_up; /* 1 once weighted A* (AUTO_PDB_ASTAR) ran out of room or expansions */
     /* once the quick try spent AUTO_QUICK_EXPANSIONS on tables not at hand: its longer cap */
     uint64_t quick_longer;
 } auto_facts;
@@ -57,7 +62,8 @@ enum {
     AUTO_NOT_PDB,      /* 17-25 cells, another heuristic named: beam, which uses its own */
     AUTO_BEAM,         /* 26 to AUTO_BEAM_CELLS cells: beam */
     AUTO_LARGE,        /* over AUTO_BEAM_CELLS cells: reduce (strategy, then beam) */
-    AUTO_NARROW        /* 26 to AUTO_BEAM_CELLS cells, long and narrow (auto_narrow): reduce */
+    AUTO_NARROW,       /* 26 to AUTO_BEAM_CELLS cells, long and narrow (auto_narrow): reduce */
+    AUTO_PDB_AT_HAND   /* 10-16 cells, no heuristic, the full tables held or cached: idastar */
 };
 
 /* The most cells auto gives beam search whole (beam.c's limit); reduce above. */
@@ -147,7 +153,7 @@ enum {
  */
 typedef struct auto_world {
     void *ctx;
-    /* whether the shape's full pattern databases are cached (maps them: a solvable board only) */
+    /* whether the shape's full pattern databases are held or cached (a look at their headers) */
     int (*pdb_cached)(void *ctx);
     /* whether the quick try gave up on an earlier board of this shape and goal in the context */
     int (*quick_gave_up_before)(void *ctx);

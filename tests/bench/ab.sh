@@ -18,6 +18,9 @@
 #   astar24   10 random 5x5 boards, -a astar -H pdb --weight 1.4 (anytime A*)
 #   auto24    30 random 5x5 boards, auto (the same A*, the rescue at 1.6 on
 #             those without an answer after a million expansions)
+# and, only when named (it needs the 4x4 tables cached: `slide pdb build`):
+#   warm15    one 15-puzzle board, 60 moves (Korf's #2 turned to the goal
+#             1 ... 15 x), auto, one process: a warm single board end to end
 set -euo pipefail
 old=${1:?usage: tests/bench/ab.sh OLD NEW}
 new=${2:?usage: tests/bench/ab.sh OLD NEW}
@@ -37,6 +40,7 @@ boards() {
   batch) "$new" gen --size 3x3 --count 200000 --seed 7 ;;
   astar24) "$new" gen --size 5x5 --count 10 --seed 1 ;;
   auto24) "$new" gen --size 5x5 --count 30 --seed 1 ;;
+  warm15) echo "1 15 10 12 9 7 13 5 4 11 6 14 8 3 2 x" ;;
   esac
 }
 flags() {
@@ -48,6 +52,7 @@ flags() {
   batch) echo "-o steps" ;;
   astar24) echo "-a astar -H pdb --weight 1.4 -o moves" ;;
   auto24) echo "-o moves" ;;
+  warm15) echo "-o moves" ;;
   esac
 }
 # run BINARY WORKLOAD TAG: appends "wall cpu" to $work/TAG.times (slide's notes on stderr dropped)
