@@ -690,6 +690,18 @@ SLIDE_API int slide_split_begin(const slide_board *start, const slide_board *goa
                                 const slide_solve_options *opt, slide_split *out,
                                 slide_stats *stats);
 /*
+ * The fingerprint slide_split_begin would give (slide_split.tables), from
+ * the plan of the tables alone: nothing is built, loaded or mapped, so a
+ * worker can refuse work cut with other tables before it spends minutes
+ * building its own.  0 when start is the goal.  SLIDE_OK or a status, as
+ * slide_solve; a plan that does not fit the memory cap is refused
+ * (SLIDE_E_MEMLIMIT), where slide_split_begin may fall back on another
+ * heuristic.
+ */
+SLIDE_API int slide_split_tables(const slide_board *start, const slide_board *goal,
+                                 const slide_solve_options *opt, uint64_t *tables,
+                                 slide_stats *stats);
+/*
  * The subtrees of iteration bound (want >= 1), owned by *out until
  * slide_split_free.  A goal met above the split depth is the last subtree
  * (its prefix reaches the goal).  SLIDE_OK or a status, as slide_solve.

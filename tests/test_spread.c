@@ -691,6 +691,55 @@ static char *an_item(const char *board, const char *bound)
     return item;
 }
 
+/*
+ * An item cut with other tables is refused from their plan, before this
+ * machine builds or maps its own (at 744e4ce it built them first: minutes
+ * on a 4x4), naming both fingerprints.  Here the worker's cache is empty
+ * and stays so.
+ */
+static void work_refuses_other_tables_before_building(void **state)
+{
+    (void)state;
+    const char *saved_group = getenv("SLIDE_PDB_MAX_GROUP");
+    const char *saved_dir = getenv("SLIDE_CACHE_DIR");
+    char *keep_group = saved_group ? strdup(saved_group) : NULL;
+    char *keep_dir = saved_dir ? strdup(saved_dir) : NULL;
+    unsetenv("SLIDE_PDB_MAX_GROUP");
+    testkit_run s =
+        RUN(NULL, "split", "-H", "pdb", "--items", "4", "--bound", "31", "8 6 7 2 5 4 3 x 1");
+    assert_int_equal(s.status, 0);
+    const char *fingerprint = strstr(s.out, " tables=");
+    assert_non_null(fingerprint);
+    char want[128];
+    snprintf(want, sizeof want, "the item was cut with pdb tables %.16s, this machine's are ",
+             fingerprint + 8);
+    char dir[64];
+    scratch(dir, sizeof dir);
+    setenv("SLIDE_CACHE_DIR", dir, 1);
+    setenv("SLIDE_PDB_MAX_GROUP", "3", 1);
+    testkit_run r = RUN(strchr(s.out, '\n') + 1, "work");
+    assert_int_equal(r.status, 1);
+    if (!strstr(r.err, want))
+        fail_msg("no '%s' in: %s", want, r.err);
+    assert_null(strstr(r.err, "building"));
+    char list[128];
+    snprintf(list, sizeof list, "test -z \"$(ls -A %s)\"", dir);
+    assert_int_equal(system(list), 0); /* nothing built into the cache */
+    testkit_run_free(&r);
+    testkit_run_free(&s);
+    testkit_remove_dir(dir);
+    if (keep_group)
+        setenv("SLIDE_PDB_MAX_GROUP", keep_group, 1);
+    else
+        unsetenv("SLIDE_PDB_MAX_GROUP");
+    if (keep_dir)
+        setenv("SLIDE_CACHE_DIR", keep_dir, 1);
+    else
+        unsetenv("SLIDE_CACHE_DIR");
+    free(keep_group);
+    free(keep_dir);
+}
+
 static void work_refuses_bad_lines_naming_them(void **state)
 {
     (void)state;
@@ -880,6 +929,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(twice_catches_a_worker_that_misses_the_answer),
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
+    cmocka_unit_test(work_refuses_other_tables_before_building),
     cmocka_unit_test(messages_name_the_field_and_the_cause),
     cmocka_unit_test(a_build_of_tables_is_announced),
 };

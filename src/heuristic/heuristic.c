@@ -73,13 +73,13 @@ const heuristic_impl *heuristic_find(const char *name)
     return NULL;
 }
 
-uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx)
+/* The fingerprint of heuristic h with the tables of set (NULL: none); set's data is not read. */
+static uint64_t fingerprint_of(const heuristic_impl *h, const pdb_set *set)
 {
     uint8_t key[64 + PDB_MAX_GROUPS * (3 * SLIDE_MAX_WIDE_CELLS + 16) + SLIDE_MAX_WIDE_CELLS];
     size_t len = strlen(h->info.name);
     memcpy(key, h->info.name, len);
     key[len++] = 0;
-    const pdb_set *set = h->pattern_databases ? h->pattern_databases(ctx) : NULL;
     if (set) {
         key[len++] = (uint8_t)set->shape.rows;
         key[len++] = (uint8_t)set->shape.cols;
@@ -96,7 +96,7 @@ uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx)
             len += (size_t)t->size;
             key[len++] = t->blank_home;
             key[len++] = (uint8_t)t->per_region;
-            key[len++] = (uint8_t)t->entry_bits;
+            /* not the entry width: the build chooses it, and the plan fixes the build */
             for (int b = 0; b < 4; b++)
                 key[len++] = (uint8_t)(t->entries >> (8 * b));
         }
@@ -105,4 +105,22 @@ uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx)
     for (size_t i = 0; i < len; i++)
         hash = (hash ^ key[i]) * 1099511628211ull;
     return hash;
+}
+
+uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx)
+{
+    return fingerprint_of(h, h->pattern_databases ? h->pattern_databases(ctx) : NULL);
+}
+
+int heuristic_plan_fingerprint(search_task *search, const heuristic_impl *h, uint64_t *out)
+{
+    pdb_set plan;
+    if (!h->pattern_databases) {
+        *out = fingerprint_of(h, NULL);
+        return SLIDE_OK;
+    }
+    int status = pdb_heuristic_plan(search, &plan);
+    if (status == SLIDE_OK)
+        *out = fingerprint_of(h, &plan);
+    return status;
 }

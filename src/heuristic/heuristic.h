@@ -45,6 +45,13 @@ const heuristic_impl *heuristic_find(const char *name);
  * alike; a split search (search.h, ida_job) refuses work cut with another.
  */
 uint64_t heuristic_fingerprint(const heuristic_impl *h, const void *ctx);
+/*
+ * The fingerprint heuristic_fingerprint gives once h is created for
+ * search, from its plan alone: no table built, loaded or mapped.  SLIDE_OK,
+ * or the plan's refusal (no table fits the memory cap), when only creating
+ * h tells (it may then fall back on another heuristic).
+ */
+int heuristic_plan_fingerprint(search_task *search, const heuristic_impl *h, uint64_t *out);
 
 /* Linear conflict (linear.c), the "linear" row of the heuristic table. */
 int linear_create(search_task *search, void **ctx);
@@ -72,6 +79,8 @@ void pdb_heuristic_destroy(void *ctx, search_budget *budget);
  * them only when they need no build.
  */
 int pdb_heuristic_cached(search_task *search);
+/* The full tables pdb_heuristic_create plans for search, named (no data): SLIDE_OK or why not. */
+int pdb_heuristic_plan(search_task *search, struct pdb_set *plan);
 /*
  * The table entries a search with no heuristic named would have to build
  * before it starts: 0 when its tables are at hand (held by the search's

@@ -245,6 +245,13 @@ int pdb_heuristic_cached(search_task *search)
     return plan_full(search, &set, goal, &max_group) == SLIDE_OK && cached_in_dir(search, &set);
 }
 
+int pdb_heuristic_plan(search_task *search, pdb_set *plan)
+{
+    uint8_t goal[SLIDE_MAX_WIDE_CELLS];
+    int max_group;
+    return plan_full(search, plan, goal, &max_group);
+}
+
 int pdb_heuristic_create(search_task *search, void **ctx)
 {
     const slide_pdb_options *options = options_of(search);

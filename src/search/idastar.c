@@ -281,6 +281,10 @@ int idastar_solve(search_task *search)
     const heuristic_impl *heuristic = heuristic_find(name);
     if (!heuristic)
         return SLIDE_E_UNKNOWN_HEURISTIC;
+    if (search->job && search->job->kind == IDA_JOB_TABLES) {
+        search->stats->heuristic = heuristic->info.name;
+        return heuristic_plan_fingerprint(search, heuristic, &search->job->tables);
+    }
     void *heuristic_ctx = NULL;
     int status = heuristic->create(search, &heuristic_ctx);
     if (status == SLIDE_E_MEMLIMIT)

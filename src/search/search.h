@@ -226,9 +226,10 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
  * the same twin automaton, of length TWINS_JOB in idastar_driver.c).
  */
 enum {
-    IDA_JOB_BEGIN,  /* only the start's estimate and the tables' fingerprint */
-    IDA_JOB_SPLIT,  /* the subtrees of iteration `bound`, to emit */
-    IDA_JOB_SUBTREE /* search the subtree below prefix within `bound` */
+    IDA_JOB_BEGIN,   /* only the start's estimate and the tables' fingerprint */
+    IDA_JOB_SPLIT,   /* the subtrees of iteration `bound`, to emit */
+    IDA_JOB_SUBTREE, /* search the subtree below prefix within `bound` */
+    IDA_JOB_TABLES   /* only the fingerprint, from the tables' plan: nothing built or mapped */
 };
 
 typedef struct ida_job {

@@ -97,6 +97,23 @@ int slide_split_begin(const slide_board *start, const slide_board *goal,
     return status;
 }
 
+int slide_split_tables(const slide_board *start, const slide_board *goal,
+                       const slide_solve_options *opt, uint64_t *tables, slide_stats *stats)
+{
+    if (!tables)
+        return SLIDE_E_ARGUMENT;
+    *tables = 0;
+    ida_job job;
+    memset(&job, 0, sizeof job);
+    job.kind = IDA_JOB_TABLES;
+    slide_solution solution;
+    int status = run(start, goal, opt, &job, &solution, stats);
+    slide_solution_free(&solution);
+    if (status == SLIDE_OK)
+        *tables = job.tables;
+    return status;
+}
+
 int slide_split_iteration(const slide_board *start, const slide_board *goal,
                           const slide_solve_options *opt, unsigned bound, size_t want,
                           slide_split *out, slide_stats *stats)

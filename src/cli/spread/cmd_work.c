@@ -96,6 +96,18 @@ static void adopt(work_run *run, split_identity *search)
     slide_solve_options opt = search_options(run);
     slide_split first;
     slide_stats st = slide_stats_init();
+    /*
+     * The tables' plan first, which costs nothing: tables of another plan
+     * are refused before minutes are spent building (or mapping) them.
+     */
+    uint64_t planned;
+    if (slide_split_tables(&run->search.start, &run->search.goal, &opt, &planned, &st) ==
+            SLIDE_OK &&
+        planned != run->search.tables) {
+        run->tables = planned;
+        return;
+    }
+    st = slide_stats_init();
     run->status = slide_split_begin(&run->search.start, &run->search.goal, &opt, &first, &st);
     cli_progress_end(run->progress);
     cli_solve_note(&st, run->status, run->note, sizeof run->note);
