@@ -740,6 +740,41 @@ static void work_refuses_other_tables_before_building(void **state)
     free(keep_dir);
 }
 
+/*
+ * A bound past the deepest search (SLIDE_MAX_SEARCH_DEPTH, 1500) is
+ * refused by name, with what to do: split's --bound and an item sealed
+ * again by hand.  It was taken for a board too large ("slide solve answers
+ * larger boards") at 744e4ce.
+ */
+static void a_bound_past_the_deepest_search_is_named(void **state)
+{
+    (void)state;
+    testkit_run r = RUN(NULL, "split", "-H", "manhattan", "--bound", "60000", BOARD_4X4);
+    assert_int_equal(r.status, 2);
+    assert_non_null(strstr(r.err, "split: --bound: a bound of 60000 moves is past the deepest "
+                                  "search slide makes, 1500 moves: give at most 1500"));
+    assert_null(strstr(r.err, "larger boards"));
+    testkit_run_free(&r);
+    char *item = an_item(BOARD_4X4, "49");
+    char *at = strstr(item, " bound=49 ");
+    assert_non_null(at);
+    char deep[1024];
+    int n = snprintf(deep, sizeof deep, "%.*s bound=60000 %s", (int)(at - item), item, at + 10);
+    char *sum = strstr(deep, " sum=");
+    assert_non_null(sum);
+    n = (int)(sum - deep);
+    snprintf(sum, sizeof deep - (size_t)n, " sum=%08x\n", line_sum(deep, (size_t)n));
+    r = RUN(deep, "work");
+    assert_int_equal(r.status, 1);
+    assert_non_null(strstr(r.err, "slide: work: line 1: field 9, bound: a bound of 60000 moves "
+                                  "is past the deepest search slide makes, 1500 moves"));
+    assert_non_null(strstr(r.err, "cut the search again with `slide split`"));
+    assert_null(strstr(r.err, "too large"));
+    assert_string_equal(r.out, "");
+    testkit_run_free(&r);
+    free(item);
+}
+
 static void work_refuses_bad_lines_naming_them(void **state)
 {
     (void)state;
@@ -930,6 +965,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(dying_workers_and_lost_items_are_retried),
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
     cmocka_unit_test(work_refuses_other_tables_before_building),
+    cmocka_unit_test(a_bound_past_the_deepest_search_is_named),
     cmocka_unit_test(messages_name_the_field_and_the_cause),
     cmocka_unit_test(a_build_of_tables_is_announced),
 };

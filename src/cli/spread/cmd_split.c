@@ -51,6 +51,7 @@ int cli_split(int argc, char **argv)
     const char *value, *goal_text = NULL;
     unsigned long long bound = 0, items = 1024;
     int have_bound = 0, id, status = 0;
+    char why[160];
     while (status == 0 && (id = cli_scan_next(&scan, &value)) != SCAN_END) {
         switch (id) {
         case OPT_GOAL: goal_text = value; break;
@@ -67,6 +68,11 @@ int cli_split(int argc, char **argv)
             if (cli_parse_count(value, SLIDE_SPLIT_MAX_BOUND, &bound)) {
                 cli_error("split: --bound: '%.60s' is not a bound from 0 to %u", value,
                           SLIDE_SPLIT_MAX_BOUND);
+                status = EXIT_USAGE;
+            } else if (split_bound_too_deep(bound, why, sizeof why)) {
+                cli_error("split: --bound: %s: give at most %u, or no --bound to start at the "
+                          "board's estimate",
+                          why, SLIDE_MAX_SEARCH_DEPTH);
                 status = EXIT_USAGE;
             }
             have_bound = 1;

@@ -238,6 +238,33 @@ static int bad_value(fields *fs, const char *name, const char *value, size_t len
                     shown, value, len > 24 ? "..." : "", expected);
 }
 
+/*
+ * Refuses bound when it is past the deepest search (SLIDE_MAX_SEARCH_DEPTH
+ * moves), which the library would refuse as a board too large: nonzero with
+ * why naming the bound and the maximum; the caller adds what to do.
+ */
+int split_bound_too_deep(unsigned long long bound, char *why, size_t why_size)
+{
+    if (bound <= SLIDE_MAX_SEARCH_DEPTH)
+        return 0;
+    snprintf(why, why_size,
+             "a bound of %llu moves is past the deepest search slide makes, %u moves", bound,
+             SLIDE_MAX_SEARCH_DEPTH);
+    return 1;
+}
+
+/* Fails with what to do when the bound just read (field fs->number) is too deep. */
+static int deep_bound(fields *fs, unsigned long long bound)
+{
+    char why[160];
+    if (!split_bound_too_deep(bound, why, sizeof why))
+        return 0;
+    return cli_fail(fs->why, fs->why_size,
+                    "field %d, bound: %s: slide split and spread never cut such a line; cut "
+                    "the search again with `slide split` or `slide spread`",
+                    fs->number, why);
+}
+
 /* A decimal number of at most max. */
 static int number_field(fields *fs, const char *name, unsigned long long max,
                         unsigned long long *out)
@@ -430,7 +457,7 @@ int split_read_item(const char *line, size_t len, split_identity *search, split_
         return -1;
     unsigned long long bound, index, count;
     if (number_field(&fs, "bound", SLIDE_SPLIT_MAX_BOUND, &bound) != 0 ||
-        number_field(&fs, "item", 0xffffffffu, &index) != 0 ||
+        deep_bound(&fs, bound) != 0 || number_field(&fs, "item", 0xffffffffu, &index) != 0 ||
         number_field(&fs, "items", 0xffffffffu, &count) != 0 ||
         moves_field(&fs, "prefix", &item->prefix, &item->prefix_len) != 0 ||
         at_end(&fs, "an item") != 0) {
@@ -474,6 +501,7 @@ int split_read_checkpoint(const char *line, size_t len, split_checkpoint *head, 
     unsigned long long want, bound, iterations;
     if (number_field(&fs, "items", 0xffffffffu, &want) != 0 ||
         number_field(&fs, "bound", SLIDE_SPLIT_MAX_BOUND, &bound) != 0 ||
+        deep_bound(&fs, bound) != 0 ||
         number_field(&fs, "iterations", 0xffffffffu, &iterations) != 0 ||
         number_field(&fs, "expanded", ~0ull, &head->expanded) != 0 ||
         number_field(&fs, "generated", ~0ull, &head->generated) != 0 ||

@@ -142,6 +142,11 @@ int split_setup_search(split_setup *setup, const char *command, const char *boar
                        const char *goal);
 /* "slide: COMMAND: <status>: <note>" for a library call that failed. */
 void split_setup_report(const slide_stats *st, int status, const char *command);
+/*
+ * Nonzero when bound is past the deepest search (SLIDE_MAX_SEARCH_DEPTH),
+ * with why naming the bound and the maximum (the caller adds what to do).
+ */
+int split_bound_too_deep(unsigned long long bound, char *why, size_t why_size);
 void split_setup_free(split_setup *setup);
 
 #endif /* SLIDE_CLI_ITEMS_H */
