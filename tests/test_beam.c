@@ -273,6 +273,45 @@ static void views_give_the_same_length_however_the_board_is_seen(void **state)
     slide_board_free(&goal);
 }
 
+/*
+ * A beam whose best estimate stops falling is handed to strategy within
+ * BEAM_STALL_LAYERS layers, not after walking to 4 x its estimate + 400:
+ * `slide gen --size 10x10 --seed 15` strays in its first side in both
+ * views (at 744e4ce: 6,482,162 expansions, 3.4-5.4 s; now 2,043,162, about
+ * a second), with the same 1,731 moves, and -o json names strategy in its
+ * note as --stats does.
+ */
+static void a_beam_that_stops_falling_hands_over_soon(void **state)
+{
+    (void)state;
+    testkit_run g = RUN(NULL, "gen", "--size", "10x10", "--seed", "15");
+    assert_int_equal(g.status, 0);
+    g.out[strcspn(g.out, "\n")] = '\0';
+    testkit_run r = RUN(NULL, "solve", "-a", "beam", "-o", "json", g.out);
+    assert_int_equal(r.status, 0);
+    assert_non_null(strstr(r.out, "\"algo\":\"beam\",\"note\":\"beam search lost its way; "
+                                  "strategy finished the board\""));
+    unsigned long long expanded = 0;
+    const char *nodes = strstr(r.out, "\"nodes\":");
+    assert_non_null(nodes);
+    expanded = strtoull(nodes + 8, NULL, 10);
+    if (expanded > 3000000)
+        fail_msg("beam went on for %llu expansions after it stopped falling", expanded);
+    const char *moves = strstr(r.out, "\"moves\":\"");
+    assert_non_null(moves);
+    moves += 9;
+    char *answer = strndup(moves, strcspn(moves, "\""));
+    assert_int_equal(strlen(answer), 1731);
+    slide_board start = testkit_board(g.out, 10, 10), goal;
+    assert_int_equal(slide_board_init_goal(&goal, 10, 10), SLIDE_OK);
+    testkit_assert_solves(&start, &goal, answer);
+    slide_board_free(&start);
+    slide_board_free(&goal);
+    free(answer);
+    testkit_run_free(&r);
+    testkit_run_free(&g);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(random_boards_of_many_shapes_reach_the_goal),
     cmocka_unit_test(arbitrary_goals),
@@ -283,6 +322,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(auto_picks_beam_and_reduce),
     cmocka_unit_test(a_small_memory_cap_is_reported),
     cmocka_unit_test(views_give_the_same_length_however_the_board_is_seen),
+    cmocka_unit_test(a_beam_that_stops_falling_hands_over_soon),
 };
 
 TESTKIT_MAIN(tests)

@@ -4,6 +4,7 @@
  */
 #include "search/beam.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 /* The Zobrist word of `label` at `cell`. */
@@ -520,6 +521,29 @@ static int beam_layer_step(const beam *bm, beam_space *sp, search_task *search, 
     return beam_advance(bm, sp, layer);
 }
 
+/*
+ * A beam whose best estimate has not fallen for this many layers is lost:
+ * on 30 random 10x10 boards (`slide gen --size 10x10 --seed S`, S = 1 ..
+ * 30) the beams that found their goal went at most 14 layers without a new
+ * best, bar one (the 25th of `slide gen --size 10x10 --count 30 --seed 1`,
+ * whose beam came back after a longer stall to 1,544 moves, where strategy
+ * gives 1,650), while the two that strayed (seeds 15 and 29) stopped
+ * falling within their first side's ~530 layers and went on for ~2,800
+ * more to the depth cap below.  At 600 both answers stay, and a stray costs
+ * a second, not five.
+ */
+#define BEAM_STALL_LAYERS 600
+
+/* The smallest estimate among the layer's states. */
+static unsigned beam_layer_best(const beam_space *sp, const beam_layer *layer)
+{
+    unsigned best = UINT_MAX;
+    for (size_t i = 0; i < layer->count; i++)
+        if (sp->cur_info[4 * i] < best)
+            best = sp->cur_info[4 * i];
+    return best;
+}
+
 int beam_run(const beam *bm, beam_space *sp, search_task *search, uint8_t *board, int *blank_at)
 {
     search_budget *budget = search->budget;
@@ -528,10 +552,18 @@ int beam_run(const beam *bm, beam_space *sp, search_task *search, uint8_t *board
     int status = beam_space_fit(sp, budget, bm->width, (size_t)bm->stride);
     if (status == SLIDE_OK)
         status = beam_root(bm, sp, board, *blank_at, &layer);
-    /* a beam that wanders this far is lost: beam_solve hands the board to strategy */
+    /* a beam that wanders this far is lost: beam_solve hands the board to strategy ... */
     size_t max_depth = status == SLIDE_OK ? 4 * (size_t)sp->cur_info[0] + 400 : 0;
+    /* ... or whose best estimate stopped falling (BEAM_STALL_LAYERS) */
+    unsigned best = UINT_MAX;
+    size_t best_depth = 0;
     while (status == SLIDE_OK && layer.found == SIZE_MAX) {
-        if (layer.depth >= max_depth) {
+        unsigned now = beam_layer_best(sp, &layer);
+        if (now < best) {
+            best = now;
+            best_depth = layer.depth;
+        }
+        if (layer.depth >= max_depth || layer.depth - best_depth >= BEAM_STALL_LAYERS) {
             status = BEAM_LOST;
         } else if (search->beam_bound &&
                    search->moves->count + layer.depth + 1 >= search->beam_bound) {

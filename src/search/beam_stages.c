@@ -186,8 +186,9 @@ static int beam_place_sides(search_task *search, beam_space *sp, beam_rect *rect
 }
 
 /*
- * A beam lost its way (past 4 x its start's estimate + 400 moves, or out
- * of memory once under way): strategy solves the board as the moves so
+ * A beam lost its way (past 4 x its start's estimate + 400 moves, its best
+ * estimate not falling for BEAM_STALL_LAYERS layers, or out of memory once
+ * under way): strategy solves the board as the moves so
  * far left it (sp->board, the blank at `blank`).  Rare; the answer stays
  * valid.  Returns strategy's status.
  */

@@ -338,6 +338,11 @@ static void write_json_answer(FILE *f, const slide_board *start, int solvable,
         write_json_string(f, st->algo);
     else
         fputs("null", f);
+    if (st->note[0]) {
+        /* what else made the answer (strategy after a beam lost its way), as --stats says */
+        fputs(",\"note\":", f);
+        write_json_string(f, st->note);
+    }
     fprintf(f,
             ",\"nodes\":%llu,\"generated\":%llu,\"peak_memory\":%zu,\"table_memory\":%zu,"
             "\"ms\":%.3f}\n",
