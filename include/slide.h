@@ -709,6 +709,22 @@ SLIDE_API int slide_split_tables(const slide_board *start, const slide_board *go
 SLIDE_API int slide_split_iteration(const slide_board *start, const slide_board *goal,
                                     const slide_solve_options *opt, unsigned bound, size_t want,
                                     slide_split *out, slide_stats *stats);
+/*
+ * The subtrees below one subtree, prefix[0..len) of iteration bound (a
+ * prefix as slide_split_search takes it, of at most 254 moves), cut as
+ * slide_split_iteration cuts the iteration but from one move below the
+ * prefix: its place in the iteration's order is taken by these, in their
+ * order.  So a subtree that turns out large is cut again while its
+ * iteration runs; its answer is the first answer of the lowest of these
+ * that holds one, and its nodes are stats' (the walk, from the prefix's
+ * end) plus theirs.  count 0: the walk searched it all (a goal it met is
+ * the last subtree, as above).  SLIDE_OK or a status, as
+ * slide_split_search.
+ */
+SLIDE_API int slide_split_subtree(const slide_board *start, const slide_board *goal,
+                                  const slide_solve_options *opt, unsigned bound,
+                                  const char *prefix, size_t len, size_t want, slide_split *out,
+                                  slide_stats *stats);
 SLIDE_API void slide_split_free(slide_split *split);
 
 typedef struct slide_split_result {

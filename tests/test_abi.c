@@ -206,6 +206,10 @@ static void every_function_refuses_null(void **state)
     assert_int_equal(slide_split_search(&b, NULL, NULL, 3, NULL, 1, &result, NULL),
                      SLIDE_E_ARGUMENT);
     assert_int_equal(slide_split_search(&b, NULL, NULL, 3, "", 0, NULL, NULL), SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_split_subtree(NULL, NULL, NULL, 3, "", 0, 4, &split, NULL),
+                     SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_split_subtree(&b, NULL, NULL, 3, "", 0, 4, NULL, NULL),
+                     SLIDE_E_ARGUMENT);
     slide_split_free(NULL);
     slide_split_result_free(NULL);
     assert_int_equal(slide_pdb_prepare(NULL, NULL, 0, NULL, NULL, NULL), SLIDE_E_ARGUMENT);

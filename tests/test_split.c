@@ -1,7 +1,9 @@
 /*
  * test_split.c - one search cut into pieces (slide_split_*): the pieces of
  * every iteration, searched alone in any order, give the string one thread
- * prints, on 3x3, 4x4, 2x5 and 5x5 boards with every heuristic; bad
+ * prints, on 3x3, 4x4, 2x5 and 5x5 boards with every heuristic; pieces
+ * cut again while their iteration runs (slide_split_subtree) give their
+ * piece's answer and, node for node, its work; bad
  * prefixes and options are refused; the tables' fingerprint tells table
  * sets apart; a piece's depth is capped where the stack slide.h states
  * holds it.
@@ -119,6 +121,150 @@ static void pieces_give_the_one_thread_answer_on_small_boards(void **state)
         }
         slide_board_free(&goal);
     }
+    slide_context_free(ctx);
+}
+
+/* What a subtree searched as a re-splitting worker searches it gives. */
+typedef struct resplit_outcome {
+    char *answer;  /* the first answer below the prefix, or NULL */
+    unsigned next; /* none found: the next bound met below it */
+    int resplits;  /* subtrees cut again, in all */
+} resplit_outcome;
+
+/*
+ * Searches the subtree below prefix whole and, when that took more than
+ * budget nodes, again as its re-split subtrees (slide_split_subtree), each
+ * of those the same way: in their order they give the whole's answer, and
+ * without one, its next bound and its nodes exactly (the walk's and
+ * theirs: no node twice, none lost).  Adds to *out (answer: the first);
+ * returns the whole's nodes.
+ */
+static uint64_t search_resplit(const slide_board *b, const slide_board *goal,
+                               const slide_solve_options *opt, unsigned bound, const char *prefix,
+                               uint64_t budget, resplit_outcome *out)
+{
+    slide_split_result whole;
+    slide_stats st = slide_stats_init();
+    assert_int_equal(slide_split_search(b, goal, opt, bound, prefix, strlen(prefix), &whole, &st),
+                     SLIDE_OK);
+    resplit_outcome below = {NULL, SLIDE_SPLIT_NO_BOUND, 0};
+    if (st.expanded <= budget) {
+        below.answer = whole.found ? whole.moves : NULL;
+        whole.moves = NULL;
+        below.next = whole.next_bound;
+    } else {
+        slide_split children;
+        slide_stats walk = slide_stats_init();
+        assert_int_equal(
+            slide_split_subtree(b, goal, opt, bound, prefix, strlen(prefix), 2, &children, &walk),
+            SLIDE_OK);
+        below.next = children.next_bound;
+        uint64_t nodes = walk.expanded;
+        for (size_t i = 0; i < children.count; i++) {
+            const char *child = children.prefix[i];
+            assert_true(strlen(child) > strlen(prefix));
+            assert_int_equal(strncmp(child, prefix, strlen(prefix)), 0);
+            nodes += search_resplit(b, goal, opt, bound, child, budget, &below);
+        }
+        if (whole.found) {
+            assert_non_null(below.answer);
+            assert_string_equal(below.answer, whole.moves);
+        } else {
+            assert_null(below.answer);
+            assert_int_equal(below.next, whole.next_bound);
+            assert_int_equal(nodes, st.expanded);
+        }
+        below.resplits++;
+        slide_split_free(&children);
+    }
+    out->resplits += below.resplits;
+    if (!out->answer)
+        out->answer = below.answer;
+    else
+        free(below.answer);
+    if (below.next < out->next)
+        out->next = below.next;
+    slide_split_result_free(&whole);
+    return st.expanded;
+}
+
+/*
+ * Every subtree of more than budget nodes cut again while its iteration
+ * runs, its place in the order taken by its pieces: the answer is still
+ * the one-thread string, and the nodes add up.  Returns the subtrees cut
+ * again.
+ */
+static int resplit_matches_one_thread(const slide_board *b, const slide_board *goal,
+                                      const slide_solve_options *opt, uint64_t budget)
+{
+    slide_solution sol;
+    assert_int_equal(slide_solve(b, goal, opt, &sol, NULL), SLIDE_OK);
+    slide_split split;
+    assert_int_equal(slide_split_begin(b, goal, opt, &split, NULL), SLIDE_OK);
+    unsigned bound = split.start_bound;
+    slide_split_free(&split);
+    int resplits = 0;
+    for (int iterations = 0; iterations < 200; iterations++) {
+        assert_int_equal(slide_split_iteration(b, goal, opt, bound, 4, &split, NULL), SLIDE_OK);
+        resplit_outcome out = {NULL, split.next_bound, 0};
+        for (size_t i = 0; i < split.count; i++)
+            search_resplit(b, goal, opt, bound, split.prefix[i], budget, &out);
+        slide_split_free(&split);
+        resplits += out.resplits;
+        if (out.answer) {
+            assert_string_equal(out.answer, sol.moves);
+            testkit_assert_solves(b, goal, out.answer);
+            free(out.answer);
+            slide_solution_free(&sol);
+            return resplits;
+        }
+        assert_true(out.next != SLIDE_SPLIT_NO_BOUND && out.next > bound);
+        bound = out.next;
+    }
+    fail_msg("no answer after 200 iterations");
+    return 0;
+}
+
+static void resplit_subtrees_keep_the_answer_and_every_node(void **state)
+{
+    (void)state;
+    slide_context *ctx;
+    assert_int_equal(slide_context_create(&ctx, NULL), SLIDE_OK);
+    slide_rng rng;
+    slide_rng_seed(&rng, 43);
+    slide_board goal = testkit_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x", 0, 0), b;
+    static const char *heuristics[] = {"pdb", "manhattan"};
+    int resplits = 0;
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(slide_generate(&b, &goal, SLIDE_GEN_WALK, 30 + 6 * (uint64_t)i, &rng),
+                         SLIDE_OK);
+        slide_solve_options opt = with_heuristic(heuristics[i % 2], ctx);
+        resplits += resplit_matches_one_thread(&b, &goal, &opt, 40);
+        slide_board_free(&b);
+    }
+    assert_true(resplits > 20);
+    /* a prefix is checked as slide_split_search checks it */
+    slide_board start = testkit_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 x 15", 0, 0);
+    slide_solve_options opt = with_heuristic("manhattan", ctx);
+    slide_stats st = slide_stats_init();
+    slide_split split;
+    assert_int_equal(slide_split_subtree(&start, NULL, &opt, 10, "ud", 2, 2, &split, &st),
+                     SLIDE_E_BAD_MOVE);
+    assert_non_null(strstr(st.note, "undoes"));
+    assert_int_equal(split.count, 0);
+    assert_int_equal(slide_split_subtree(&start, NULL, &opt, 1, "uu", 2, 2, &split, &st),
+                     SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_split_subtree(&start, NULL, &opt, 10, "u", 1, 0, &split, &st),
+                     SLIDE_E_ARGUMENT);
+    assert_int_equal(slide_split_subtree(&start, NULL, &opt, 10, "u", 1, 2, NULL, &st),
+                     SLIDE_E_ARGUMENT);
+    /* one move from the goal: the walk below "r" meets it, the last and only subtree */
+    assert_int_equal(slide_split_subtree(&start, NULL, &opt, 1, "r", 1, 2, &split, &st), SLIDE_OK);
+    assert_int_equal(split.count, 1);
+    assert_string_equal(split.prefix[0], "r");
+    slide_split_free(&split);
+    slide_board_free(&start);
+    slide_board_free(&goal);
     slide_context_free(ctx);
 }
 
@@ -325,6 +471,7 @@ static void the_depth_is_capped_within_the_stated_stack(void **state)
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(pieces_give_the_one_thread_answer_on_small_boards),
     cmocka_unit_test(pieces_give_the_one_thread_answer_on_5x5),
+    cmocka_unit_test(resplit_subtrees_keep_the_answer_and_every_node),
     cmocka_unit_test(bad_pieces_are_refused),
     cmocka_unit_test(the_fingerprint_tells_table_sets_apart),
     cmocka_unit_test(the_depth_is_capped_within_the_stated_stack),

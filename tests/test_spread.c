@@ -9,7 +9,8 @@
  * tell, or not regular files, are refused; --twice catches a worker that
  * hides the answer; the jobs end with the driver; `slide work` refuses
  * lines cut short, changed, of another version or cut with other tables,
- * naming the line and the cause.  The tests that need
+ * naming the line and the cause; an item cut again by `split --prefix` is
+ * the same work and answer as the item.  The tests that need
  * GNU parallel skip, with one line, where it is missing.
  */
 #include "testkit.h"
@@ -25,6 +26,8 @@
 /* 53 moves, about a million nodes with the tests' 4-tile tables. */
 #define BOARD_4X4 "14 9 3 x 10 13 1 2 4 7 11 12 15 5 8 6"
 #define BOARD_4X4_B "5 1 2 8 7 12 11 x 9 13 4 14 15 6 10 3"
+/* 31 moves, the longest on 3x3. */
+#define BOARD_3X3 "8 6 7 2 5 4 3 x 1"
 /* 64 moves, 0.35 million nodes. */
 #define BOARD_5X5 "12 11 6 1 4 3 23 7 2 13 17 22 x 8 5 9 21 24 15 14 16 18 19 10 20"
 
@@ -856,6 +859,110 @@ static void work_refuses_bad_lines_naming_them(void **state)
     testkit_run_free(&r);
 }
 
+/* The sum of the values of field name= (" expanded=") over the lines of text. */
+static unsigned long long sum_field(const char *text, const char *name)
+{
+    unsigned long long sum = 0;
+    for (const char *at = strstr(text, name); at; at = strstr(at + 1, name))
+        sum += strtoull(at + strlen(name), NULL, 10);
+    return sum;
+}
+
+/* The moves of the first found=yes result of text, NUL-terminated (caller frees); NULL: none. */
+static char *first_answer(const char *text)
+{
+    const char *at = strstr(text, " found=yes moves=");
+    if (!at)
+        return NULL;
+    at += strlen(" found=yes moves=");
+    return strndup(at, strcspn(at, " "));
+}
+
+/*
+ * The items `split --prefix` cuts an item into, each searched by `work`
+ * (item: the line of one that `split` cut from board at bound): their
+ * prefixes extend the item's, the walk's nodes and theirs are the item's
+ * own, and their first answer in order is its answer.
+ */
+static void an_item_cut_again_is_the_item(const char *board, const char *item, const char *bound)
+{
+    testkit_run whole = RUN(item, "work");
+    assert_int_equal(whole.status, 0);
+    const char *p = strstr(item, " prefix=") + strlen(" prefix=");
+    char *prefix = strndup(p, strcspn(p, " "));
+    testkit_run cut =
+        RUN(NULL, "split", "--items", "4", "--bound", bound, "--prefix", prefix, board);
+    assert_int_equal(cut.status, 0);
+    char *lines = strchr(cut.out, '\n') + 1;
+    int items = 0;
+    for (const char *at = strstr(lines, " prefix="); at; at = strstr(at + 1, " prefix=")) {
+        assert_int_equal(strncmp(at + strlen(" prefix="), prefix, strlen(prefix)), 0);
+        assert_true(at[strlen(" prefix=") + strlen(prefix)] != ' ');
+        items++;
+    }
+    assert_true(items >= 4);
+    testkit_run parts = RUN(lines, "work");
+    assert_int_equal(parts.status, 0);
+    char *answer = first_answer(whole.out), *parts_answer = first_answer(parts.out);
+    if (answer) {
+        assert_non_null(parts_answer);
+        assert_string_equal(parts_answer, answer);
+    } else {
+        /* every node once: the walk below the prefix and the items' */
+        assert_null(parts_answer);
+        assert_int_equal(sum_field(cut.out, " walk-expanded=") + sum_field(parts.out, " expanded="),
+                         sum_field(whole.out, " expanded="));
+    }
+    free(answer);
+    free(parts_answer);
+    free(prefix);
+    testkit_run_free(&parts);
+    testkit_run_free(&cut);
+    testkit_run_free(&whole);
+}
+
+/* `split --prefix` cuts one item again, and the search through its items is the same search. */
+static void split_cuts_an_item_again(void **state)
+{
+    (void)state;
+    char *item = an_item(BOARD_4X4, "49");
+    an_item_cut_again_is_the_item(BOARD_4X4, item, "49");
+    free(item);
+    /* the last bound: the item with the answer cut again gives the one-thread answer */
+    testkit_run s = RUN(NULL, "split", "--items", "4", "--bound", "31", BOARD_3X3);
+    assert_int_equal(s.status, 0);
+    testkit_run r = RUN(strchr(s.out, '\n') + 1, "work");
+    assert_int_equal(r.status, 0);
+    const char *found = strstr(r.out, " found=yes ");
+    assert_non_null(found);
+    char *want = one_thread(BOARD_3X3);
+    want[strcspn(want, "\n")] = '\0';
+    char *moves = first_answer(r.out);
+    assert_string_equal(moves, want);
+    slide_board start = testkit_board(BOARD_3X3, 0, 0),
+                goal = testkit_board("1 2 3 4 5 6 7 8 x", 0, 0);
+    testkit_assert_solves(&start, &goal, moves);
+    slide_board_free(&start);
+    slide_board_free(&goal);
+    /* its item line: the item=N of the first answer */
+    while (found > r.out && found[-1] != '\n')
+        found--;
+    const char *index = strstr(found, " item=");
+    char tag[32];
+    snprintf(tag, sizeof tag, " item=%lu ", strtoul(index + strlen(" item="), NULL, 10));
+    const char *line = strstr(s.out, tag);
+    assert_non_null(line);
+    while (line > s.out && line[-1] != '\n')
+        line--;
+    char *its = strndup(line, strcspn(line, "\n") + 1);
+    an_item_cut_again_is_the_item(BOARD_3X3, its, "31");
+    free(its);
+    free(moves);
+    free(want);
+    testkit_run_free(&r);
+    testkit_run_free(&s);
+}
+
 /*
  * An item line with from replaced by to, its search id (FNV-1a, 64 bits,
  * over "size=" up to " bound=") and its sum made right again: a line of
@@ -966,6 +1073,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(work_refuses_bad_lines_naming_them),
     cmocka_unit_test(work_refuses_other_tables_before_building),
     cmocka_unit_test(a_bound_past_the_deepest_search_is_named),
+    cmocka_unit_test(split_cuts_an_item_again),
     cmocka_unit_test(messages_name_the_field_and_the_cause),
     cmocka_unit_test(a_build_of_tables_is_announced),
 };

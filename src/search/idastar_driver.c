@@ -244,29 +244,31 @@ static int search_alone(drive *d)
 }
 
 /*
- * Fills d->tasks with the subtrees of the iteration, in u, d, l, r order:
- * the nodes SPLIT_FIRST_DEPTH moves deep, then, while they are fewer than
- * want, the children of each in turn one level deeper, so that every node
- * above the final depth is expanded once and the walk stays short (a level
- * of fewer than want nodes costs fewer than want expansions, even in an
- * iteration that will stop early at an answer).  A goal met above
- * the split depth ends the list: no later subtree can matter.  The first
- * thread's counters and next_bound take in the walk.  Returns SLIDE_OK or a
- * status.
+ * Fills d->tasks with the subtrees of the iteration below prefix[0 ..
+ * length) (the whole iteration for length 0), in u, d, l, r order: the
+ * nodes SPLIT_FIRST_DEPTH moves deep (one move below a prefix, of fewer
+ * than SPLIT_MAX_DEPTH moves), then,
+ * while they are fewer than want, the children of each in turn one level
+ * deeper, so that every node above the final depth is expanded once and
+ * the walk stays short (a level of fewer than want nodes costs fewer than
+ * want expansions, even in an iteration that will stop early at an
+ * answer).  A goal met above the split depth ends the list: no later
+ * subtree can matter.  The first thread's counters and next_bound take in
+ * the walk.  Returns SLIDE_OK or a status.
  */
-static int split_iteration(drive *d, unsigned want)
+static int split_iteration(drive *d, unsigned want, const uint8_t *prefix, unsigned length)
 {
     ida_thread *first = d->threads[0];
     unsigned deepest = d->bound / IDA_WEIGHT_ONE;
-    unsigned depth = SPLIT_FIRST_DEPTH;
-    if (depth > deepest)
-        depth = deepest ? deepest : 1;
+    unsigned depth = length ? length + 1 : SPLIT_FIRST_DEPTH;
+    if (depth > deepest) /* below a prefix: too deep to reach, so the walk searches it all */
+        depth = length ? deepest + 1 : deepest ? deepest : 1;
     first->tasks = &d->tasks;
     first->next_bound = UINT_MAX;
     d->tasks.count = 0;
     d->tasks.stride = depth;
     first->split_depth = depth;
-    int r = d->subtree(first, NULL, 0);
+    int r = d->subtree(first, prefix, length);
     while (r == 0 && d->tasks.count < want && depth < deepest && depth < SPLIT_MAX_DEPTH) {
         /* one level deeper: the old list becomes the parents of the new one */
         ida_tasks parents = d->tasks;
@@ -336,7 +338,7 @@ static void *worker_main(void *arg)
 static int search_split(drive *d, int count)
 {
     ida_thread *first = d->threads[0];
-    int status = split_iteration(d, SPLIT_TASKS * (unsigned)count);
+    int status = split_iteration(d, SPLIT_TASKS * (unsigned)count, NULL, 0);
     if (status != SLIDE_OK)
         return status;
     if (d->tasks.count == 0)
@@ -635,7 +637,7 @@ static int drive_job(drive *d, ida_job *job)
                     (unsigned)TWINS_JOB, cap);
         return SLIDE_E_MEMLIMIT;
     }
-    if (job->kind == IDA_JOB_SUBTREE &&
+    if (job->kind != IDA_JOB_BEGIN &&
         twin_follow(d->twins, job->prefix, job->prefix_length) == TWIN_STOP) {
         unsigned end = 1;
         while (twin_follow(d->twins, job->prefix, end) != TWIN_STOP)
@@ -645,6 +647,11 @@ static int drive_job(drive *d, ida_job *job)
                     "does the same as: its subtree is searched under that one's prefix",
                     end);
         return SLIDE_E_BAD_MOVE;
+    }
+    if (job->kind == IDA_JOB_SPLIT && job->prefix_length >= SPLIT_MAX_DEPTH) {
+        search_note(d->search, "a prefix to cut below has at most %u moves (it has %u)",
+                    SPLIT_MAX_DEPTH - 1, job->prefix_length);
+        return SLIDE_E_ARGUMENT;
     }
     d->bound = job->bound * IDA_WEIGHT_ONE;
     status = within_depth(d, d->bound);
@@ -661,7 +668,7 @@ static int drive_job(drive *d, ida_job *job)
     first->node_cap = 0;
     int r;
     if (job->kind == IDA_JOB_SPLIT) {
-        r = split_iteration(d, job->want ? job->want : 1);
+        r = split_iteration(d, job->want ? job->want : 1, job->prefix, job->prefix_length);
         for (size_t i = 0; r == SLIDE_OK && i < d->tasks.count; i++)
             r = job->emit(job->emit_ctx, d->tasks.moves + i * d->tasks.stride, d->tasks.lengths[i]);
     } else {

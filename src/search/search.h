@@ -227,7 +227,7 @@ int ida_drive(search_task *search, ida_subtree_fn subtree, ida_thread *const *th
  */
 enum {
     IDA_JOB_BEGIN,   /* only the start's estimate and the tables' fingerprint */
-    IDA_JOB_SPLIT,   /* the subtrees of iteration `bound`, to emit */
+    IDA_JOB_SPLIT,   /* the subtrees of iteration `bound` (below prefix, if any), to emit */
     IDA_JOB_SUBTREE, /* search the subtree below prefix within `bound` */
     IDA_JOB_TABLES   /* only the fingerprint, from the tables' plan: nothing built or mapped */
 };
@@ -236,8 +236,8 @@ typedef struct ida_job {
     int kind;
     unsigned bound;         /* SPLIT, SUBTREE: the iteration's bound, in moves */
     unsigned want;          /* SPLIT: subtrees wanted (the walk deepens until a level has them) */
-    const uint8_t *prefix;  /* SUBTREE: moves 0-3 from the start to the subtree's root, legal, */
-    unsigned prefix_length; /*   never undoing the move before, at most bound of them */
+    const uint8_t *prefix;  /* SUBTREE, SPLIT: moves 0-3 from the start to the subtree's root, */
+    unsigned prefix_length; /*   legal, never undoing the move before, at most bound of them */
     /* SPLIT: receives each subtree's prefix in u, d, l, r order; non-zero stops with that status */
     int (*emit)(void *ctx, const uint8_t *prefix, unsigned length);
     void *emit_ctx;

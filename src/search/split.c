@@ -114,12 +114,14 @@ int slide_split_tables(const slide_board *start, const slide_board *goal,
     return status;
 }
 
-int slide_split_iteration(const slide_board *start, const slide_board *goal,
-                          const slide_solve_options *opt, unsigned bound, size_t want,
-                          slide_split *out, slide_stats *stats)
+/*
+ * The subtrees of iteration bound below moves[0 .. length) (none: the
+ * whole iteration) into *out, cleared first.  SLIDE_OK or a status.
+ */
+static int cut(const slide_board *start, const slide_board *goal, const slide_solve_options *opt,
+               unsigned bound, const uint8_t *moves, size_t length, size_t want, slide_split *out,
+               slide_stats *stats)
 {
-    if (!out)
-        return SLIDE_E_ARGUMENT;
     split_clear(out);
     if (bound > SLIDE_SPLIT_MAX_BOUND || want == 0 || want > UINT_MAX / 4)
         return SLIDE_E_ARGUMENT;
@@ -129,6 +131,8 @@ int slide_split_iteration(const slide_board *start, const slide_board *goal,
     job.kind = IDA_JOB_SPLIT;
     job.bound = bound;
     job.want = (unsigned)want;
+    job.prefix = moves;
+    job.prefix_length = (unsigned)length;
     job.emit = emit_subtree;
     job.emit_ctx = &list;
     job.next_bound = UINT_MAX;
@@ -158,6 +162,15 @@ int slide_split_iteration(const slide_board *start, const slide_board *goal,
         out->next_bound = job.next_bound == UINT_MAX ? SLIDE_SPLIT_NO_BOUND : job.next_bound;
     }
     return status;
+}
+
+int slide_split_iteration(const slide_board *start, const slide_board *goal,
+                          const slide_solve_options *opt, unsigned bound, size_t want,
+                          slide_split *out, slide_stats *stats)
+{
+    if (!out)
+        return SLIDE_E_ARGUMENT;
+    return cut(start, goal, opt, bound, NULL, 0, want, out, stats);
 }
 
 void slide_split_free(slide_split *split)
@@ -198,12 +211,15 @@ static int read_prefix(const slide_board *start, const char *prefix, size_t len,
     return status;
 }
 
-/* slide_split_search on a stats struct of this release, out cleared. */
-static int split_search(const slide_board *start, const slide_board *goal,
-                        const slide_solve_options *opt, unsigned bound, const char *prefix,
-                        size_t len, slide_split_result *out, slide_stats *stats)
+/*
+ * Checks start, bound and prefix[0 .. len) as slide_split_search takes them
+ * and reads the prefix into *moves (malloc'd, to free).  SLIDE_OK, or a
+ * status with the reason in stats->note.
+ */
+static int checked_prefix(const slide_board *start, unsigned bound, const char *prefix, size_t len,
+                          uint8_t **moves, slide_stats *stats)
 {
-    *stats = slide_stats_init();
+    *moves = NULL;
     if (!start || (len && !prefix) || bound > SLIDE_SPLIT_MAX_BOUND ||
         slide_board_validate(start, NULL) != SLIDE_OK)
         return SLIDE_E_ARGUMENT;
@@ -212,17 +228,49 @@ static int split_search(const slide_board *start, const slide_board *goal,
                  "the prefix has %zu moves, more than the bound %u", len, bound);
         return SLIDE_E_ARGUMENT;
     }
-    uint8_t *moves = malloc(len ? len : 1);
-    if (!moves)
+    *moves = malloc(len ? len : 1);
+    if (!*moves)
         return SLIDE_E_NOMEM;
     char note[sizeof stats->note];
-    int status = read_prefix(start, prefix, len, moves, note, sizeof note);
+    int status = read_prefix(start, prefix, len, *moves, note, sizeof note);
     if (status != SLIDE_OK) {
-        free(moves);
+        free(*moves);
+        *moves = NULL;
         if (status == SLIDE_E_BAD_MOVE)
             memcpy(stats->note, note, sizeof note);
-        return status;
     }
+    return status;
+}
+
+int slide_split_subtree(const slide_board *start, const slide_board *goal,
+                        const slide_solve_options *opt, unsigned bound, const char *prefix,
+                        size_t len, size_t want, slide_split *out, slide_stats *stats)
+{
+    if (!out)
+        return SLIDE_E_ARGUMENT;
+    split_clear(out);
+    if (abi_check_out(stats, ABI_MIN_STATS) != SLIDE_OK)
+        return SLIDE_E_ARGUMENT;
+    slide_stats figures = slide_stats_init();
+    uint8_t *moves;
+    int status = checked_prefix(start, bound, prefix, len, &moves, &figures);
+    if (status == SLIDE_OK)
+        status = cut(start, goal, opt, bound, moves, len, want, out, &figures);
+    free(moves);
+    abi_copy_out(stats, &figures, sizeof figures);
+    return status;
+}
+
+/* slide_split_search on a stats struct of this release, out cleared. */
+static int split_search(const slide_board *start, const slide_board *goal,
+                        const slide_solve_options *opt, unsigned bound, const char *prefix,
+                        size_t len, slide_split_result *out, slide_stats *stats)
+{
+    *stats = slide_stats_init();
+    uint8_t *moves;
+    int status = checked_prefix(start, bound, prefix, len, &moves, stats);
+    if (status != SLIDE_OK)
+        return status;
     ida_job job;
     memset(&job, 0, sizeof job);
     job.kind = IDA_JOB_SUBTREE;

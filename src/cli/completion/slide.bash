@@ -5,7 +5,7 @@
 
 _slide_commands="solve split work spread check gen pdb play show help version --help --version"
 _slide_options_solve="--algo --heuristic --weight --goal --size --output --output-dir --pairs --problem --stats --max-memory --timeout --budget --jobs --help"
-_slide_options_split="--goal --size --heuristic --max-memory --bound --items --help"
+_slide_options_split="--goal --size --heuristic --max-memory --bound --items --prefix --help"
 _slide_options_work="--tag --probe --help"
 _slide_options_spread="--goal --size --heuristic --max-memory --sshlogin --jobs --items --per-job --local --checkpoint --retries --worker --parallel --log --stats --shuffle --timeout --twice --twice-share --output --help"
 _slide_options_check="--goal --size --optimal --max-moves --problem --kattis --strict --max-memory --timeout --help"

@@ -10,7 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_GOAL = 1, OPT_SIZE, OPT_HEURISTIC, OPT_MAX_MEMORY, OPT_BOUND, OPT_ITEMS, OPT_HELP };
+enum {
+    OPT_GOAL = 1,
+    OPT_SIZE,
+    OPT_HEURISTIC,
+    OPT_MAX_MEMORY,
+    OPT_BOUND,
+    OPT_ITEMS,
+    OPT_PREFIX,
+    OPT_HELP
+};
 
 /* clang-format off */
 static const cli_option split_options[] = {
@@ -21,6 +30,8 @@ static const cli_option split_options[] = {
     {"bound", 0, OPT_BOUND, "B", "the iteration's bound (default: the start's estimate)"},
     {"items", 0, OPT_ITEMS, "N", "at least N subtrees where the tree has them (1024;\n"
                                  "at most 262144)"},
+    {"prefix", 0, OPT_PREFIX, "MOVES", "cut only the subtree below MOVES (an item's prefix)\n"
+                                       "again, from one move deeper"},
     CLI_OPTION_HELP(OPT_HELP),
     {NULL, 0, 0, NULL, NULL},
 };
@@ -33,7 +44,9 @@ void cli_help_split(FILE *f)
           "Prints the work items of one iteration of an optimal IDA* search of BOARD: one\n"
           "line a subtree, in u, d, l, r order, each naming the boards, the tables and the\n"
           "bound, for `slide work` on any machine (`slide spread` runs the whole search\n"
-          "so). A first line, a comment, gives the walk's next bound.\n"
+          "so). A first line, a comment, gives the walk's next bound. With --prefix, the\n"
+          "subtree of one item is cut again: its items take that item's place in the\n"
+          "order, and its nodes are the walk's plus theirs.\n"
           "\n",
           f);
     cli_help_options(f, split_options, NULL);
@@ -48,7 +61,7 @@ int cli_split(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
-    const char *value, *goal_text = NULL;
+    const char *value, *goal_text = NULL, *prefix = NULL;
     unsigned long long bound = 0, items = 1024;
     int have_bound = 0, id, status = 0;
     char why[160];
@@ -84,6 +97,7 @@ int cli_split(int argc, char **argv)
                 status = EXIT_USAGE;
             }
             break;
+        case OPT_PREFIX: prefix = value; break;
         case OPT_HELP:
             cli_help_split(stdout);
             cli_scan_free(&scan);
@@ -109,8 +123,10 @@ int cli_split(int argc, char **argv)
     slide_split split;
     slide_stats st = slide_stats_init();
     unsigned b = have_bound ? (unsigned)bound : setup.start_bound;
-    int r = slide_split_iteration(&setup.search.start, &setup.search.goal, &setup.lib, b,
-                                  (size_t)items, &split, &st);
+    int r = prefix ? slide_split_subtree(&setup.search.start, &setup.search.goal, &setup.lib, b,
+                                         prefix, strlen(prefix), (size_t)items, &split, &st)
+                   : slide_split_iteration(&setup.search.start, &setup.search.goal, &setup.lib, b,
+                                           (size_t)items, &split, &st);
     cli_progress_end(&setup.progress);
     if (r != SLIDE_OK) {
         split_setup_report(&st, r, "split");
