@@ -717,7 +717,9 @@ SLIDE_API int slide_split_iteration(const slide_board *start, const slide_board 
  * order.  So a subtree that turns out large is cut again while its
  * iteration runs; its answer is the first answer of the lowest of these
  * that holds one, and its nodes are stats' (the walk, from the prefix's
- * end) plus theirs.  count 0: the walk searched it all (a goal it met is
+ * end) plus theirs (or a few more: with dual lookups, on 5x5, BPMX lets
+ * one child's estimate cut its later siblings, which pieces searched
+ * apart do not see).  count 0: the walk searched it all (a goal it met is
  * the last subtree, as above).  SLIDE_OK or a status, as
  * slide_split_search.
  */
