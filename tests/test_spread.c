@@ -989,6 +989,25 @@ static char *forge_item(const char *item, const char *from, const char *to)
 }
 
 /* What is wrong is named: the field, the value, the real cause. */
+/*
+ * solve's near-optimal options given to split or spread are refused with why
+ * and what gives such an answer instead, not as unknown options alone.
+ */
+static void near_optimal_options_are_refused_with_the_way_to_them(void **state)
+{
+    (void)state;
+    const char *cases[][2] = {
+        {"spread", "--weight"}, {"split", "--budget"}, {"spread", "--budget"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        testkit_run r = RUN(NULL, cases[i][0], cases[i][1], "2", "8 6 7 2 5 4 3 x 1");
+        assert_int_equal(r.status, 2);
+        assert_non_null(strstr(r.err, "(slide solve's): the search cut into items is optimal"));
+        assert_non_null(strstr(r.err, "slide solve --weight W --jobs N"));
+        assert_string_equal(r.out, "");
+        testkit_run_free(&r);
+    }
+}
+
 static void messages_name_the_field_and_the_cause(void **state)
 {
     (void)state;
@@ -1074,6 +1093,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(work_refuses_other_tables_before_building),
     cmocka_unit_test(a_bound_past_the_deepest_search_is_named),
     cmocka_unit_test(split_cuts_an_item_again),
+    cmocka_unit_test(near_optimal_options_are_refused_with_the_way_to_them),
     cmocka_unit_test(messages_name_the_field_and_the_cause),
     cmocka_unit_test(a_build_of_tables_is_announced),
 };

@@ -51,8 +51,9 @@ static const cli_option gen_options[] = {
 /* clang-format on */
 
 /* slide solve's name for what gen calls --format */
-static const cli_alias gen_aliases[] = {
-    {"-o", "solve", "--format"}, {"--output", "solve", "--format"}, {NULL, NULL, NULL}};
+static const cli_alias gen_aliases[] = {{"-o", "solve", "--format", NULL},
+                                        {"--output", "solve", "--format", NULL},
+                                        {NULL, NULL, NULL, NULL}};
 
 /* The form each --format writes, in the order of format_names. */
 static const int format_forms[] = {CLI_BOARD_SPACED, CLI_BOARD_COMPACT, CLI_BOARD_JSON};

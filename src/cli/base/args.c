@@ -51,7 +51,11 @@ static void unknown_option(const cli_scan *scan, const char *display)
 {
     char hint[96];
     for (const cli_alias *a = scan->aliases; a && a->typed; a++)
-        if (strcmp(a->typed, display) == 0) {
+        if (strcmp(a->typed, display) == 0 && !a->means) {
+            cli_error("%s: unknown option '%s' (slide %s's): %s", scan->command, display, a->owner,
+                      a->why);
+            return;
+        } else if (strcmp(a->typed, display) == 0) {
             cli_error("%s: unknown option '%s' (slide %s's); did you mean '%s'? (see 'slide help "
                       "%s')",
                       scan->command, display, a->owner, a->means, scan->command);

@@ -62,12 +62,14 @@ typedef struct cli_option {
  * An option another command spells otherwise: typed there, it is this
  * command's `means` (gen's --format is solve's -o), so an unknown option
  * that is one is answered with it ("unknown option '-o' (slide solve's);
- * did you mean '--format'?").  A list ends with a NULL typed.
+ * did you mean '--format'?").  One this command has no counterpart for
+ * has `why` instead, said after the option.  A list ends with a NULL typed.
  */
 typedef struct cli_alias {
     const char *typed; /* "-o", "--output" */
     const char *owner; /* the command that takes it: "solve" */
-    const char *means; /* this command's option: "--format" */
+    const char *means; /* this command's option: "--format", or NULL */
+    const char *why;   /* when means is NULL: why this command has none */
 } cli_alias;
 
 /*

@@ -407,8 +407,9 @@ int cli_solve(int argc, char **argv)
         return EXIT_FAILED_BOARD;
     }
     /* slide gen's name for what solve calls --output */
-    static const cli_alias aliases[] = {
-        {"--format", "gen", "--output"}, {"-f", "gen", "--output"}, {NULL, NULL, NULL}};
+    static const cli_alias aliases[] = {{"--format", "gen", "--output", NULL},
+                                        {"-f", "gen", "--output", NULL},
+                                        {NULL, NULL, NULL, NULL}};
     scan.aliases = aliases;
     int status = read_options(&scan, &cfg, &goal_text);
     if (status == 0)

@@ -61,6 +61,7 @@ int cli_split(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
+    scan.aliases = split_near_optimal_aliases;
     const char *value, *goal_text = NULL, *prefix = NULL;
     unsigned long long bound = 0, items = 1024;
     int have_bound = 0, id, status = 0;

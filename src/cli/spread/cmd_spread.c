@@ -772,6 +772,7 @@ int cli_spread(int argc, char **argv)
         cli_error("out of memory");
         return EXIT_FAILED_BOARD;
     }
+    scan.aliases = split_near_optimal_aliases;
     int status = read_spread_options(&scan, &cfg, &goal_text);
     if (status == 0 && scan.positional_count != 1) {
         cli_error("spread: give one BOARD (%d given)", scan.positional_count);

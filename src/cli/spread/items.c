@@ -594,6 +594,19 @@ static void setup_progress(void *ctx, const slide_progress *p)
     cli_progress(&setup->progress, p);
 }
 
+/*
+ * A weighted search's iterations are short (a few, of seconds at most on
+ * the 24-puzzle) and its ladder's later rungs depend on the earlier ones'
+ * answers, so cutting them into items would cost more in process starts
+ * than it saves; the budget's rounds are one process's work.
+ */
+#define SPLIT_NEAR_OPTIMAL_WHY                                                                     \
+    "the search cut into items is optimal IDA*; a near-optimal answer takes a second or less "     \
+    "on one machine: slide solve --weight W --jobs N, or --budget SECONDS for a shorter one"
+const cli_alias split_near_optimal_aliases[] = {{"--weight", "solve", NULL, SPLIT_NEAR_OPTIMAL_WHY},
+                                                {"--budget", "solve", NULL, SPLIT_NEAR_OPTIMAL_WHY},
+                                                {NULL, NULL, NULL, NULL}};
+
 void split_setup_init(split_setup *setup)
 {
     memset(setup, 0, sizeof *setup);

@@ -128,6 +128,11 @@ typedef struct split_setup {
 
 void split_setup_init(split_setup *setup);
 /*
+ * solve's options for near-optimal answers, which split and spread do not
+ * take, each with why and what to run instead (cli_scan.aliases).
+ */
+extern const cli_alias split_near_optimal_aliases[];
+/*
  * One of the shared options, which: 's' --size, 'H' --heuristic, 'm'
  * --max-memory.  Returns 0, or EXIT_USAGE after a message naming command.
  */
