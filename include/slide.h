@@ -82,9 +82,9 @@ extern "C" {
 
 /* The release this header belongs to (CMakeLists.txt reads its version from here). */
 #define SLIDE_VERSION_MAJOR 0
-#define SLIDE_VERSION_MINOR 3
+#define SLIDE_VERSION_MINOR 4
 #define SLIDE_VERSION_PATCH 0
-#define SLIDE_VERSION_STRING "0.3.0"
+#define SLIDE_VERSION_STRING "0.4.0"
 /* MAJOR * 10000 + MINOR * 100 + PATCH: 200 for 0.2.0. */
 #define SLIDE_VERSION_NUMBER                                                                       \
     (SLIDE_VERSION_MAJOR * 10000 + SLIDE_VERSION_MINOR * 100 + SLIDE_VERSION_PATCH)
