@@ -8,6 +8,7 @@
  */
 #include "cli/spread/spread_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -64,11 +65,15 @@ static int read_entries(spread_run *run, const char *list)
         if (len) {
             size_t digits = strspn(start, "0123456789");
             size_t skip = digits && digits < len && start[digits] == '/' ? digits + 1 : 0;
-            spread_machine *m = &run->machines[run->machine_count++];
-            m->entry = strndup(start, len);
-            m->name = strndup(start + skip, len - skip);
-            if (!m->entry || !m->name)
+            char *entry = strndup(start, len), *name = strndup(start + skip, len - skip);
+            if (!entry || !name) {
+                free(entry);
+                free(name);
                 return -1;
+            }
+            spread_machine *m = &run->machines[run->machine_count++];
+            m->entry = entry;
+            m->name = name;
         }
         p = *end ? end + 1 : end;
     }
@@ -79,9 +84,27 @@ static int read_entries(spread_run *run, const char *list)
 static size_t machine_named(const spread_run *run, const char *name)
 {
     for (size_t i = 0; i < run->machine_count; i++)
-        if (strcmp(run->machines[i].name, name) == 0)
+        if (run->machines[i].name && strcmp(run->machines[i].name, name) == 0)
             return i;
     return run->machine_count;
+}
+
+/*
+ * Whether said is a probe's answer ("slide-probe/1 version=V tables=HEX"),
+ * with its tables' fingerprint into *tables.
+ */
+static int probe_tables(const char *said, unsigned long long *tables)
+{
+    static const char head[] = "slide-probe/1 version=";
+    if (strncmp(said, head, sizeof head - 1) != 0)
+        return 0;
+    const char *field = strstr(said + sizeof head - 1, " tables=");
+    if (!field || !isxdigit((unsigned char)field[8]))
+        return 0;
+    char *end;
+    errno = 0;
+    *tables = strtoull(field + 8, &end, 16);
+    return errno == 0 && (*end == '\0' || *end == ' ');
 }
 
 /* The probe's item: the search's identity, as its first item names it, on one line. */
@@ -141,8 +164,7 @@ static int ask_machines(spread_run *run, machine_answer *answers)
     FILE *f = fdopen(out, "r");
     char *line = NULL;
     size_t cap = 0;
-    ssize_t len;
-    while (f && (len = getline(&line, &cap, f)) > 0) {
+    while (f && getline(&line, &cap, f) > 0) {
         line[strcspn(line, "\n")] = '\0';
         char *tab = strchr(line, '\t');
         if (!tab)
@@ -153,8 +175,7 @@ static int ask_machines(spread_run *run, machine_answer *answers)
             continue;
         const char *said = tab + 1;
         machine_answer *a = &answers[i];
-        char version[64];
-        if (sscanf(said, "slide-probe/1 version=%63s tables=%llx", version, &a->tables) == 2)
+        if (probe_tables(said, &a->tables))
             a->probed = 1;
         else if (strncmp(said, "slide ", 6) == 0 && !a->version[0])
             snprintf(a->version, sizeof a->version, "%s", said + 6);
