@@ -78,6 +78,22 @@ static int run(const slide_board *start, const slide_board *goal, const slide_so
     return search_run_job(start, goal, &piece, job, solution, stats);
 }
 
+/*
+ * A job of `kind` that searches nothing (IDA_JOB_BEGIN, IDA_JOB_TABLES):
+ * run with *job cleared, what it found left in *job.  SLIDE_OK or a status.
+ */
+static int run_setup_only(const slide_board *start, const slide_board *goal,
+                          const slide_solve_options *opt, int kind, ida_job *job,
+                          slide_stats *stats)
+{
+    memset(job, 0, sizeof *job);
+    job->kind = kind;
+    slide_solution solution;
+    int status = run(start, goal, opt, job, &solution, stats);
+    slide_solution_free(&solution);
+    return status;
+}
+
 int slide_split_begin(const slide_board *start, const slide_board *goal,
                       const slide_solve_options *opt, slide_split *out, slide_stats *stats)
 {
@@ -85,11 +101,7 @@ int slide_split_begin(const slide_board *start, const slide_board *goal,
         return SLIDE_E_ARGUMENT;
     split_clear(out);
     ida_job job;
-    memset(&job, 0, sizeof job);
-    job.kind = IDA_JOB_BEGIN;
-    slide_solution solution;
-    int status = run(start, goal, opt, &job, &solution, stats);
-    slide_solution_free(&solution);
+    int status = run_setup_only(start, goal, opt, IDA_JOB_BEGIN, &job, stats);
     if (status == SLIDE_OK) {
         out->start_bound = job.start_bound;
         out->tables = job.tables;
@@ -104,11 +116,7 @@ int slide_split_tables(const slide_board *start, const slide_board *goal,
         return SLIDE_E_ARGUMENT;
     *tables = 0;
     ida_job job;
-    memset(&job, 0, sizeof job);
-    job.kind = IDA_JOB_TABLES;
-    slide_solution solution;
-    int status = run(start, goal, opt, &job, &solution, stats);
-    slide_solution_free(&solution);
+    int status = run_setup_only(start, goal, opt, IDA_JOB_TABLES, &job, stats);
     if (status == SLIDE_OK)
         *tables = job.tables;
     return status;
